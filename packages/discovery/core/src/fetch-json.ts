@@ -1,0 +1,98 @@
+import { DiscoveryError } from "./discovery-error.js";
+
+/** Options of {@link fetchJson}. */
+export interface FetchJsonOptions {
+  /** HTTP method. Default `GET`. */
+  method?: string;
+  /** Request headers. Default none. */
+  headers?: Record<string, string>;
+  /** JSON-serialisable request body; sets `Content-Type: application/json`. Default none. */
+  body?: unknown;
+  /** Request timeout in milliseconds, covering the whole exchange. Default 10000. */
+  timeout?: number;
+  /** The `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Aborts the request early. */
+  signal?: AbortSignal;
+  /** Name of the call for error messages, e.g. `DeepSeek balance`. Default: the URL's host and path. */
+  label?: string;
+}
+
+/** Outcome of {@link fetchJson}: the parsed body, or the reason there is none. */
+export type FetchJsonResult =
+  | { ok: true; status: number; data: unknown }
+  | { ok: false; error: DiscoveryError };
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * Requests a URL and parses its JSON body, never throwing: network failures,
+ * timeouts, HTTP statuses >= 400 and malformed JSON all come back as
+ * `{ ok: false, error }`. Error messages carry the label or the host and path,
+ * never the query string (the Cloud Billing key travels there) or headers.
+ */
+export async function fetchJson(
+  url: string,
+  options: FetchJsonOptions = {},
+): Promise<FetchJsonResult> {
+  const label = options.label ?? describeUrl(url);
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const timeoutSignal = AbortSignal.timeout(timeout);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const init: RequestInit = { method: options.method ?? "GET", headers, signal };
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  const doFetch = options.fetch ?? globalThis.fetch;
+  let text: string;
+  let status: number;
+  try {
+    const response = await doFetch(url, init);
+    status = response.status;
+    text = await response.text();
+  } catch (cause) {
+    if (timeoutSignal.aborted) {
+      return fail("timeout", `${label}: no answer within ${timeout} ms`, cause);
+    }
+    return fail("network_error", `${label}: request failed (${errorSummary(cause)})`, cause);
+  }
+  if (status >= 400) {
+    return fail("http_error", `${label}: HTTP ${status}`, undefined, status);
+  }
+  try {
+    return { ok: true, status, data: JSON.parse(text) as unknown };
+  } catch (cause) {
+    return fail("invalid_json", `${label}: response is not JSON (HTTP ${status})`, cause, status);
+  }
+}
+
+function fail(
+  code: DiscoveryError["code"],
+  message: string,
+  cause: unknown,
+  status?: number,
+): FetchJsonResult {
+  const options: { cause?: unknown; status?: number } = {};
+  if (cause !== undefined) options.cause = cause;
+  if (status !== undefined) options.status = status;
+  return { ok: false, error: new DiscoveryError(code, message, options) };
+}
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "request";
+  }
+}
+
+function errorSummary(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause.cause as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" ? code : cause.name;
+  }
+  return "unknown error";
+}

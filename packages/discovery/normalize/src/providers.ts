@@ -1,0 +1,31 @@
+/** Adapter name of a vendor, as accepted by `normalizeModelId`, `listModels` and friends. */
+export type ProviderName = "openai" | "deepseek" | "xai" | "anthropic" | "google";
+
+/** A vendor's second adapter name: its model-family name. */
+export type ProviderSecondName = "grok" | "claude" | "gemini";
+
+/** One vendor known to the discovery packages. */
+export interface ProviderInfo {
+  /** Adapter name (lowercase), e.g. `xai`. */
+  readonly name: ProviderName;
+  /** Second adapter name (the model family), e.g. `grok`; `null` when the vendor has none. */
+  readonly secondName: ProviderSecondName | null;
+  /** Developer label the aggregator catalog writes for this vendor, e.g. `X AI`. */
+  readonly developerLabel: string;
+  /** Vendor word used in TypeScript export names, e.g. `Xai` in `fetchXaiCostBuckets`. */
+  readonly vendorWord: string;
+}
+
+/**
+ * Every vendor, in the spec's placeholder order (vendor_a .. vendor_e).
+ * Frozen: the array and each entry.
+ */
+export const PROVIDERS: readonly ProviderInfo[] = Object.freeze(
+  [
+    { name: "openai", secondName: null, developerLabel: "Open AI", vendorWord: "OpenAI" },
+    { name: "deepseek", secondName: null, developerLabel: "DeepSeek AI", vendorWord: "DeepSeek" },
+    { name: "xai", secondName: "grok", developerLabel: "X AI", vendorWord: "Xai" },
+    { name: "anthropic", secondName: "claude", developerLabel: "Anthropic", vendorWord: "Anthropic" },
+    { name: "google", secondName: "gemini", developerLabel: "Google", vendorWord: "Gemini" },
+  ].map((info) => Object.freeze(info as ProviderInfo)),
+);

@@ -1,0 +1,7 @@
+export { MESH_ERROR_BRAND, MeshError, type MeshErrorOptions } from "./mesh-error.js";
+export {
+  MeshAuthError,
+  MeshGatewayError,
+  type MeshGatewayErrorOptions,
+} from "./mesh-gateway-error.js";
+export { MeshValidationError } from "./mesh-validation-error.js";

@@ -1,0 +1,77 @@
+import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
+import { fetchPeerNames } from "./fetch-peer-names.js";
+import type { ResolvedRegistryOptions } from "./registry-options.js";
+
+/** How old a cached registry may be and still be served when the gateway is unreachable. */
+const STALE_GRACE_MS = 3600 * 1000;
+
+interface CacheEntry {
+  readonly names: ReadonlySet<string>;
+  /** Clock reading (ms) when the registry was received. */
+  readonly fetchedAt: number;
+}
+
+/** Last good registry per gateway URL. Module-wide, so every caller in the process shares it. */
+const cache = new Map<string, CacheEntry>();
+/** The `GET /peers` under way per gateway URL, shared by concurrent lookups. */
+const inFlight = new Map<string, Promise<ReadonlySet<string>>>();
+/** Bumped by `clearRegistryCache`, so a request started before the clear does not refill the cache. */
+let generation = 0;
+
+function refresh(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>> {
+  const key = options.gatewayUrl;
+  const pending = inFlight.get(key);
+  if (pending !== undefined) return pending;
+  const startedIn = generation;
+  const promise = fetchPeerNames(options)
+    .then((names) => {
+      if (startedIn === generation) cache.set(key, { names, fetchedAt: options.now() });
+      return names;
+    })
+    .finally(() => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+    });
+  inFlight.set(key, promise);
+  return promise;
+}
+
+/**
+ * The registry of `options.gatewayUrl`: the cached set while younger than
+ * `ttlSeconds`, else a fresh `GET /peers`; when that fails, a cached set up to
+ * 3600 s old is served with a warning.
+ *
+ * @throws {GatewayUnreachableError} when the request failed and no cached set is young enough.
+ */
+export async function readRegistry(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>> {
+  const entry = cache.get(options.gatewayUrl);
+  if (entry !== undefined) {
+    const age = options.now() - entry.fetchedAt;
+    // A negative age (clock moved back) is not trusted as fresh: refetch.
+    if (age >= 0 && age < options.ttlSeconds * 1000) return entry.names;
+  }
+  try {
+    return await refresh(options);
+  } catch (err) {
+    // Read again: a concurrent lookup may have stored a newer set meanwhile.
+    const stale = cache.get(options.gatewayUrl);
+    const reason = err instanceof Error ? err.message : String(err);
+    if (stale !== undefined) {
+      const age = options.now() - stale.fetchedAt;
+      if (age <= STALE_GRACE_MS) {
+        options.logger.warn(
+          `@mesh/names: mesh-gateway at ${options.displayUrl} unreachable (error: ${reason}); ` +
+            `using cached canonical_names from ${Math.max(0, Math.round(age / 1000))} s ago`,
+        );
+        return stale.names;
+      }
+    }
+    throw new GatewayUnreachableError(options.displayUrl, err);
+  }
+}
+
+/** Empties the registry cache of every gateway; the next lookup fetches `GET /peers` again. */
+export function clearRegistryCache(): void {
+  cache.clear();
+  inFlight.clear();
+  generation += 1;
+}

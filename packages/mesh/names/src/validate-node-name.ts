@@ -1,0 +1,39 @@
+import { closeMatches } from "./close-matches.js";
+import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
+import { normalizeNodeName } from "./normalize-node-name.js";
+import { NotInRegistryError } from "./not-in-registry-error.js";
+import { readRegistry } from "./registry-cache.js";
+import { resolveRegistryOptions, type ValidateNodeNameOptions } from "./registry-options.js";
+
+/**
+ * Full peer-name check: `normalizeNodeName` (type, format, alias), then membership
+ * in the gateway registry (`GET /peers`, cached per gateway). Returns the canonical name.
+ *
+ * @throws {InvalidPeerNameError} when the name is not a string or not well formed.
+ * @throws {NotInRegistryError} when the registry does not list the canonical name; `suggestions` holds close matches.
+ * @throws {GatewayUnreachableError} when `strict` (default) and the registry is unusable with no usable cache.
+ * @throws {MeshValidationError} (code `invalid_options`) on an option of the wrong type.
+ */
+export async function validateNodeName(
+  name: unknown,
+  options: ValidateNodeNameOptions = {},
+): Promise<string> {
+  const canonical = normalizeNodeName(name);
+  const resolved = resolveRegistryOptions(options);
+  let registry: ReadonlySet<string>;
+  try {
+    registry = await readRegistry(resolved);
+  } catch (err) {
+    if (options.strict === false && err instanceof GatewayUnreachableError) {
+      resolved.logger.warn(
+        `@mesh/names: registry check of '${canonical}' skipped (strict: false): ${err.message}`,
+      );
+      return canonical;
+    }
+    throw err;
+  }
+  if (!registry.has(canonical)) {
+    throw new NotInRegistryError(canonical, closeMatches(canonical, registry), resolved.displayUrl);
+  }
+  return canonical;
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Package checks for every publishable package under packages/: publint, attw
+// (ESM-only profile), and a smoke test that installs the packed tarballs in a
+// throwaway folder and imports each one (and runs each bin with --help) with plain Node.
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "..");
+const failures = [];
+
+async function packages() {
+  const found = [];
+  for (const scope of await readdir(join(root, "packages"))) {
+    for (const name of await readdir(join(root, "packages", scope))) {
+      const dir = join(root, "packages", scope, name);
+      const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+      if (!manifest.private) found.push({ dir, manifest });
+    }
+  }
+  return found;
+}
+
+async function pack(pkg, into) {
+  const { stdout } = await run("pnpm", ["pack", "--pack-destination", into], { cwd: pkg.dir });
+  const tarball = stdout.trim().split("\n").pop().trim();
+  return tarball.startsWith("/") ? tarball : join(into, tarball);
+}
+
+async function lint(pkg, tarball) {
+  const name = pkg.manifest.name;
+  const { messages } = await publint({ pkgDir: pkg.dir, pack: "pnpm", strict: true });
+  for (const message of messages) {
+    failures.push(`${name}: publint ${message.type}: ${formatMessage(message, pkg.manifest)}`);
+  }
+  try {
+    await run(join(root, "node_modules", ".bin", "attw"), [tarball, "--profile", "esm-only", "--format", "ascii"], { cwd: root });
+  } catch (error) {
+    failures.push(`${name}: attw found type-resolution problems:\n${error.stdout ?? error.message}`);
+  }
+}
+
+async function smoke(pkgs, tarballs, workDir) {
+  const deps = Object.fromEntries(pkgs.map((p, i) => [p.manifest.name, `file:${tarballs[i]}`]));
+  await writeFile(
+    join(workDir, "package.json"),
+    JSON.stringify({ name: "smoke", private: true, type: "module", dependencies: deps, overrides: deps }),
+  );
+  await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: workDir });
+  for (const pkg of pkgs) {
+    const name = pkg.manifest.name;
+    const code = `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
+    try {
+      await run(process.execPath, ["--input-type=module", "-e", code], { cwd: workDir });
+    } catch (error) {
+      failures.push(`${name}: importing the packed tarball failed:\n${error.stderr ?? error.message}`);
+    }
+    for (const bin of Object.keys(pkg.manifest.bin ?? {})) {
+      try {
+        await run(join(workDir, "node_modules", ".bin", bin), ["--help"], { cwd: workDir });
+      } catch (error) {
+        failures.push(`${name}: bin ${bin} --help failed:\n${error.stderr ?? error.message}`);
+      }
+    }
+  }
+}
+
+const pkgs = await packages();
+const packDir = await mkdtemp(join(tmpdir(), "mesh-pack-"));
+const workDir = await mkdtemp(join(tmpdir(), "mesh-smoke-"));
+try {
+  const tarballs = await Promise.all(pkgs.map((pkg) => pack(pkg, packDir)));
+  await Promise.all(pkgs.map((pkg, i) => lint(pkg, tarballs[i])));
+  await smoke(pkgs, tarballs, workDir);
+} finally {
+  await rm(packDir, { recursive: true, force: true });
+  await rm(workDir, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`Package checks failed (${failures.length}):\n\n${failures.join("\n\n")}`);
+  process.exit(1);
+}
+console.log(`Package checks passed for ${pkgs.length} packages: publint, attw (esm-only), pack + import.`);
