@@ -1,0 +1,414 @@
+import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
+import { normalizeNodeName, validateNodeName } from "@mesh/names";
+import { assertNoSecrets } from "@mesh/secret-guard";
+import * as v from "valibot";
+import { DM_KINDS, type DmKind } from "./dm-kinds.js";
+import { GatewayTransport, sleep } from "./gateway-transport.js";
+import {
+  type Message,
+  MessageSchema,
+  type SentMessage,
+  SentMessageSchema,
+} from "./message-schema.js";
+import { type Peer, PeerSchema } from "./peer-schema.js";
+
+const DEFAULT_GATEWAY_URL = "http://localhost:8788";
+const MAX_WAIT_SECONDS = 30;
+
+/** Options of {@link MeshClient}. */
+export interface MeshClientOptions {
+  /** Own peer name (required). Sent as `name` on register and `from_node` on send. */
+  node: string;
+  /** Gateway bearer token. Default: env `MESH_GATEWAY_TOKEN`; blank means none (no `Authorization` header). */
+  token?: string | undefined;
+  /** Gateway base address. Default: env `MESH_GATEWAY_URL`, else `http://localhost:8788`. */
+  gatewayUrl?: string | undefined;
+  /** Per-request timeout in ms. Default 10000. */
+  timeout?: number | undefined;
+  /**
+   * Normalize the own name offline (format and aliases, no registry lookup): `drop` becomes
+   * `droplet`. A name that fails normalization is kept as given. Default `true`.
+   */
+  validateSelfName?: boolean | undefined;
+  /** A `fetch` to use instead of the global one; the global dispatcher then pools connections. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Extra attempts for reads, `register` and `markRead` on connection failures and 502/503/504. Default 2. `send` is never retried. */
+  retries?: number | undefined;
+  /** First retry backoff in ms, doubling per attempt. Default 200. */
+  retryDelayMs?: number | undefined;
+}
+
+/** Options of {@link MeshClient.register}. */
+export interface RegisterOptions {
+  /** Network URL of the peer's own service. Omitted from the request when absent. */
+  url?: string | undefined;
+  /** Free-form advertisement, e.g. `{ can_claim_tasks: true }`. Omitted when absent. */
+  capabilities?: Record<string, unknown> | undefined;
+}
+
+/** Options of {@link MeshClient.fetch}. */
+export interface FetchMessagesOptions {
+  /** Whose inbox to read. Default: the own name (then own-sent rows are dropped). */
+  toNode?: string | undefined;
+  /** Only messages not yet marked read. Default `false` (the query is then not sent). */
+  unreadOnly?: boolean | undefined;
+  /** Maximum number of rows, at least 1. Default: the gateway's (100). */
+  limit?: number | undefined;
+}
+
+/** Options of {@link MeshClient.send}. */
+export interface SendOptions {
+  /** Recipient peer name; aliases resolve to the canonical name (`drop` -> `droplet`). */
+  to: string;
+  /** One of {@link DM_KINDS}. */
+  kind: DmKind;
+  /** Message body. Treated as public: the credential guard refuses content holding a credential. */
+  content: string;
+  /** Reference to a task, 1 to 200 characters. */
+  relatedTaskId?: string | undefined;
+  /** Thread reference, 1 to 200 characters. */
+  threadId?: string | undefined;
+  /** Skip the credential guard entirely (including the own-token check). Only for reviewed false positives. Default `false`. */
+  skipSecretCheck?: boolean | undefined;
+  /** Sent as the `Idempotency-Key` header: a repeat with the same key returns the first message. */
+  idempotencyKey?: string | undefined;
+}
+
+/** Options of {@link MeshClient.watch}. */
+export interface WatchOptions {
+  /** Pause between polls in ms when the gateway answers at once (no long poll). Default 5000. */
+  intervalMs?: number | undefined;
+  /** Stops the watch: the iterator ends cleanly. */
+  signal?: AbortSignal | undefined;
+  /** How long in ms the gateway may hold a poll open until a message arrives (sent as `wait`, whole seconds, at most 30 s). 0 never asks. Default 20000. */
+  waitMs?: number | undefined;
+  /** Yield only messages with a larger id. Default 0 (every unread message already waiting, then new ones). */
+  afterId?: number | undefined;
+}
+
+const positiveMs = v.pipe(v.number(), v.finite(), v.minValue(1));
+const optionalText = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200)));
+
+const ClientOptionsSchema = v.object({
+  node: v.pipe(v.string(), v.minLength(1)),
+  token: v.optional(v.string()),
+  gatewayUrl: v.optional(v.pipe(v.string(), v.url())),
+  timeout: v.optional(positiveMs),
+  validateSelfName: v.optional(v.boolean()),
+  fetch: v.optional(v.function()),
+  retries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
+  retryDelayMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
+});
+
+const SendArgsSchema = v.object({
+  content: v.string(),
+  relatedTaskId: optionalText,
+  threadId: optionalText,
+  skipSecretCheck: v.optional(v.boolean()),
+  idempotencyKey: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/))),
+});
+
+const FetchArgsSchema = v.object({
+  toNode: v.optional(v.string()),
+  unreadOnly: v.optional(v.boolean()),
+  limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+});
+
+const RegisterArgsSchema = v.object({
+  url: v.optional(v.string()),
+  capabilities: v.optional(v.record(v.string(), v.unknown())),
+});
+
+const WatchArgsSchema = v.object({
+  intervalMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
+  signal: v.optional(v.instance(AbortSignal)),
+  waitMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
+  afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+});
+
+const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const PeerListSchema = v.union([v.array(v.unknown()), v.object({ peers: v.array(v.unknown()) })]);
+const MessageListSchema = v.union([
+  v.array(v.unknown()),
+  v.object({ messages: v.array(v.unknown()) }),
+]);
+
+/**
+ * Async client of the mesh gateway: peer registry, direct messages and mark-read. One client
+ * pools its connections; close it with `close()` or `await using`.
+ */
+export class MeshClient {
+  /** The own peer name after normalization (or as given when it could not be normalized). */
+  readonly node: string;
+  /** The gateway base address in use, without a trailing slash. */
+  readonly gatewayUrl: string;
+  readonly #token: string | undefined;
+  readonly #timeout: number;
+  readonly #fetch: typeof globalThis.fetch | undefined;
+  readonly #transport: GatewayTransport;
+  /** Aborted by `close()`, so that watches in progress stop. */
+  readonly #closing = new AbortController();
+
+  constructor(options: MeshClientOptions) {
+    const opts = parseArgs(ClientOptionsSchema, options ?? {}, "MeshClient options");
+    const validateSelfName = opts.validateSelfName ?? true;
+    this.node = validateSelfName ? normalizeOrKeep(opts.node) : opts.node;
+    this.#token = firstNonBlank(opts.token, process.env["MESH_GATEWAY_TOKEN"]);
+    const rawUrl = firstNonBlank(opts.gatewayUrl, process.env["MESH_GATEWAY_URL"]);
+    this.gatewayUrl = (rawUrl ?? DEFAULT_GATEWAY_URL).replace(/\/+$/, "");
+    if (!URL.canParse(this.gatewayUrl)) {
+      throw new MeshValidationError(
+        "the gateway address is not a valid URL; check MESH_GATEWAY_URL or the `gatewayUrl` option",
+      );
+    }
+    this.#timeout = opts.timeout ?? 10_000;
+    this.#fetch = opts.fetch as typeof globalThis.fetch | undefined;
+    this.#transport = new GatewayTransport({
+      gatewayUrl: this.gatewayUrl,
+      token: this.#token,
+      timeout: this.#timeout,
+      retries: opts.retries ?? 2,
+      retryDelayMs: opts.retryDelayMs ?? 200,
+      fetch: this.#fetch,
+    });
+  }
+
+  /** `GET /peers`: every registered peer. */
+  async listPeers(): Promise<Peer[]> {
+    this.#assertOpen();
+    const data = await this.#transport.request({ method: "GET", path: "/peers", retry: true });
+    const list = parseResponse(PeerListSchema, data, "GET", "/peers", "a peer list");
+    const rows = Array.isArray(list) ? list : list.peers;
+    return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
+  }
+
+  /** `POST /peers/register`: registers (or updates) the own peer. Retried like reads: it is an upsert. */
+  async register(options: RegisterOptions = {}): Promise<Peer> {
+    this.#assertOpen();
+    const args = parseArgs(RegisterArgsSchema, options, "register options");
+    const body: Record<string, unknown> = { name: this.node };
+    if (args.url !== undefined) body["url"] = args.url;
+    if (args.capabilities !== undefined) body["capabilities"] = args.capabilities;
+    const path = "/peers/register";
+    const data = await this.#transport.request({ method: "POST", path, body, retry: true });
+    return parseResponse(PeerSchema, data, "POST", path, "a peer");
+  }
+
+  /**
+   * `GET /messages` for one inbox (default: the own one), oldest first. Never marks anything
+   * read. Reading the own inbox drops the rows the client sent to itself.
+   */
+  async fetch(options: FetchMessagesOptions = {}): Promise<Message[]> {
+    this.#assertOpen();
+    const args = parseArgs(FetchArgsSchema, options, "fetch options");
+    const target =
+      args.toNode === undefined || args.toNode === this.node
+        ? this.node
+        : normalizeNodeName(args.toNode);
+    const query: Record<string, string> = { to: target };
+    if (args.unreadOnly === true) query["unread_only"] = "true";
+    if (args.limit !== undefined) query["limit"] = String(args.limit);
+    const rows = await this.#readMessages(query);
+    return target === this.node ? rows.filter((row) => row.from_node !== this.node) : rows;
+  }
+
+  /**
+   * `POST /messages`. Steps in order, and no request when one fails: the kind check
+   * (`MeshValidationError`), recipient validation and alias resolution (`InvalidPeerNameError`,
+   * `NotInRegistryError`; an unreachable registry is skipped), the credential guard with the
+   * client's own token as a known secret (`CredentialLeakError`), then one POST. Never retried.
+   */
+  async send(options: SendOptions): Promise<SentMessage> {
+    this.#assertOpen();
+    const kind: unknown = options?.kind;
+    if (typeof kind !== "string" || !(DM_KINDS as readonly string[]).includes(kind)) {
+      throw new MeshValidationError(
+        `unknown DM kind ${JSON.stringify(kind) ?? String(kind)}: use one of ${DM_KINDS.join(", ")}`,
+        { code: "invalid_kind" },
+      );
+    }
+    const args = parseArgs(SendArgsSchema, options, "send options");
+    const to = await validateNodeName(options.to, {
+      gatewayUrl: this.gatewayUrl,
+      strict: false,
+      ...(this.#token ? { token: this.#token } : {}),
+      ...(this.#fetch ? { fetch: this.#fetch } : {}),
+    });
+    if (args.skipSecretCheck !== true) {
+      assertNoSecrets(args.content, { knownSecrets: this.#token ? [this.#token] : [] });
+    }
+    const body: Record<string, unknown> = {
+      from_node: this.node,
+      to_node: to,
+      kind,
+      content: args.content,
+    };
+    if (args.relatedTaskId !== undefined) body["related_task_id"] = args.relatedTaskId;
+    if (args.threadId !== undefined) body["thread_id"] = args.threadId;
+    const headers =
+      args.idempotencyKey !== undefined ? { "idempotency-key": args.idempotencyKey } : undefined;
+    const data = await this.#transport.request({
+      method: "POST",
+      path: "/messages",
+      body,
+      ...(headers ? { headers } : {}),
+      retry: false,
+    });
+    const parsed = v.safeParse(SentMessageSchema, data);
+    if (!parsed.success) {
+      // The gateway said 2xx, so the message is probably stored: say so, to prevent a blind resend.
+      throw new MeshGatewayError(
+        `POST /messages succeeded but the response is not a message record (${describeIssue(parsed.issues)}); the message may have been delivered, check the recipient's inbox before resending`,
+        { method: "POST", path: "/messages" },
+      );
+    }
+    return parsed.output;
+  }
+
+  /** `POST /messages/{msgId}/read`: marks one message read. Repeating it is harmless. */
+  async markRead(msgId: number): Promise<void> {
+    this.#assertOpen();
+    const id = parseArgs(MessageIdSchema, msgId, "message id");
+    await this.#transport.request({ method: "POST", path: `/messages/${id}/read`, retry: true });
+  }
+
+  /**
+   * Polls the own inbox for unread messages and yields each once, oldest first. Uses the
+   * gateway's `after_id` cursor and `wait` long poll (a gateway that ignores them still works:
+   * rows are deduplicated by id). Never marks anything read. Ends when `signal` aborts or the
+   * client closes; a gateway error that survives the retries ends it with that error.
+   */
+  async *watch(options: WatchOptions = {}): AsyncGenerator<Message, void, undefined> {
+    this.#assertOpen();
+    const args = parseArgs(WatchArgsSchema, options, "watch options");
+    const intervalMs = args.intervalMs ?? 5000;
+    const waitSeconds = Math.min(MAX_WAIT_SECONDS, Math.ceil((args.waitMs ?? 20_000) / 1000));
+    const stop = args.signal
+      ? AbortSignal.any([args.signal, this.#closing.signal])
+      : this.#closing.signal;
+    let cursor = args.afterId ?? 0;
+    while (!stop.aborted) {
+      const started = performance.now();
+      const query: Record<string, string> = {
+        to: this.node,
+        unread_only: "true",
+        after_id: String(cursor),
+      };
+      if (waitSeconds > 0) query["wait"] = String(waitSeconds);
+      let rows: Message[];
+      try {
+        rows = await this.#readMessages(query, stop, waitSeconds * 1000);
+      } catch (error) {
+        if (stop.aborted) return;
+        throw error;
+      }
+      const fresh = rows.filter((row) => row.id > cursor).sort((a, b) => a.id - b.id);
+      for (const row of fresh) {
+        cursor = Math.max(cursor, row.id);
+        if (row.from_node === this.node) continue;
+        if (stop.aborted) return;
+        yield row;
+      }
+      if (fresh.length > 0) continue;
+      const pause = intervalMs - (performance.now() - started);
+      if (pause > 0) {
+        try {
+          await sleep(pause, stop);
+        } catch {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Stops watches in progress and closes the pooled connections. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closing.signal.aborted) return;
+    this.#closing.abort(new MeshError("client_closed", "the mesh client was closed"));
+    await this.#transport.close();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  async #readMessages(
+    query: Record<string, string>,
+    signal?: AbortSignal,
+    extraTimeoutMs?: number,
+  ): Promise<Message[]> {
+    const data = await this.#transport.request({
+      method: "GET",
+      path: "/messages",
+      query,
+      retry: true,
+      ...(signal ? { signal } : {}),
+      ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
+    });
+    const list = parseResponse(MessageListSchema, data, "GET", "/messages", "a message list");
+    const rows = Array.isArray(list) ? list : list.messages;
+    return rows.map((row) => parseResponse(MessageSchema, row, "GET", "/messages", "a message"));
+  }
+
+  #assertOpen(): void {
+    if (this.#closing.signal.aborted) {
+      throw new MeshError(
+        "client_closed",
+        "the mesh client is closed; create a new MeshClient to talk to the gateway",
+      );
+    }
+  }
+}
+
+function normalizeOrKeep(name: string): string {
+  try {
+    return normalizeNodeName(name);
+  } catch {
+    return name;
+  }
+}
+
+function firstNonBlank(...values: (string | undefined)[]): string | undefined {
+  for (const value of values) {
+    const trimmed = value?.trim();
+    if (trimmed) return trimmed;
+  }
+  return undefined;
+}
+
+function parseArgs<const S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  what: string,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) {
+    throw new MeshValidationError(`invalid ${what}: ${describeIssue(result.issues)}`);
+  }
+  return result.output;
+}
+
+function parseResponse<const S extends v.GenericSchema>(
+  schema: S,
+  data: unknown,
+  method: string,
+  path: string,
+  expected: string,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (!result.success) {
+    const got = data === undefined ? "an empty body" : describeIssue(result.issues);
+    throw new MeshGatewayError(
+      `${method} ${path} returned a response that is not ${expected} (${got}); check that MESH_GATEWAY_URL points at a mesh gateway`,
+      { method, path },
+    );
+  }
+  return result.output;
+}
+
+function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return "invalid value";
+  const key = v.getDotPath(issue);
+  return key ? `${key}: ${issue.message}` : issue.message;
+}
