@@ -1,3 +1,5 @@
+import type { Options } from "tsup";
 import { packageConfig } from "../../../tsup.config.base.ts";
 
-export default packageConfig({ cli: "src/cli.ts" });
+// node:sqlite exists only with its `node:` prefix, so tsup must keep the protocol.
+export default { ...(packageConfig({ cli: "src/cli.ts" }) as Options), removeNodeProtocol: false };

@@ -5,7 +5,9 @@ export type DiscoveryErrorCode =
   | "timeout"
   | "http_error"
   | "invalid_json"
-  | "invalid_shape";
+  | "invalid_shape"
+  /** The request could not be built (e.g. a body that is not JSON-serialisable). */
+  | "invalid_request";
 
 /**
  * Base error of the @discovery packages. Lookups never throw it to callers

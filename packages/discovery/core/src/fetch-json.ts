@@ -8,7 +8,11 @@ export interface FetchJsonOptions {
   headers?: Record<string, string>;
   /** JSON-serialisable request body; sets `Content-Type: application/json`. Default none. */
   body?: unknown;
-  /** Request timeout in milliseconds, covering the whole exchange. Default 10000. */
+  /**
+   * Request timeout in milliseconds, covering the whole exchange (headers and
+   * body). Default 10000. Fractions round up, negative values act as 0,
+   * `Infinity` disables the timeout, and NaN or a non-number gives the default.
+   */
   timeout?: number;
   /** The `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
@@ -24,6 +28,8 @@ export type FetchJsonResult =
   | { ok: false; error: DiscoveryError };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** Largest delay Node timers honour (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Requests a URL and parses its JSON body, never throwing: network failures,
@@ -36,14 +42,22 @@ export async function fetchJson(
   options: FetchJsonOptions = {},
 ): Promise<FetchJsonResult> {
   const label = options.label ?? describeUrl(url);
-  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-  const timeoutSignal = AbortSignal.timeout(timeout);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const timeout = resolveTimeout(options.timeout);
+  // AbortSignal.timeout throws on fractional, negative or huge delays, so only a
+  // resolved finite delay reaches it; Infinity means no timeout at all.
+  const timeoutSignal = Number.isFinite(timeout) ? AbortSignal.timeout(timeout) : undefined;
+  const signals = [options.signal, timeoutSignal].filter((s) => s !== undefined);
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
-  const init: RequestInit = { method: options.method ?? "GET", headers, signal };
+  const init: RequestInit = { method: options.method ?? "GET", headers };
+  if (signals.length > 0)
+    init.signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
   if (options.body !== undefined) {
     headers["content-type"] = "application/json";
-    init.body = JSON.stringify(options.body);
+    try {
+      init.body = JSON.stringify(options.body);
+    } catch (cause) {
+      return fail("invalid_request", `${label}: request body cannot be serialised as JSON`, cause);
+    }
   }
   const doFetch = options.fetch ?? globalThis.fetch;
   let text: string;
@@ -53,7 +67,7 @@ export async function fetchJson(
     status = response.status;
     text = await response.text();
   } catch (cause) {
-    if (timeoutSignal.aborted) {
+    if (timeoutSignal?.aborted) {
       return fail("timeout", `${label}: no answer within ${timeout} ms`, cause);
     }
     return fail("network_error", `${label}: request failed (${errorSummary(cause)})`, cause);
@@ -66,6 +80,17 @@ export async function fetchJson(
   } catch (cause) {
     return fail("invalid_json", `${label}: response is not JSON (HTTP ${status})`, cause, status);
   }
+}
+
+/**
+ * A delay `AbortSignal.timeout` accepts: whole milliseconds within the timer
+ * range. A missing or non-numeric value gives the default, a negative one 0,
+ * and Infinity stays Infinity (no timeout).
+ */
+function resolveTimeout(timeout: number | undefined): number {
+  if (typeof timeout !== "number" || Number.isNaN(timeout)) return DEFAULT_TIMEOUT_MS;
+  if (timeout === Number.POSITIVE_INFINITY) return timeout;
+  return Math.min(Math.max(Math.ceil(timeout), 0), MAX_TIMER_MS);
 }
 
 function fail(

@@ -1,18 +1,23 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { envValue } from "./resolve-credential.js";
+import { envValue, resolveCredential } from "./resolve-credential.js";
 
 const KEY_PREFIX = "DEEPSEEK_API_KEY=";
 
 /**
- * The DeepSeek key from the legacy env file: `DEEPSEEK_LEGACY_ENV_PATH` when
- * set, else `~/.deepseek/.env`. The first trimmed line starting with
- * `DEEPSEEK_API_KEY=` wins; its value is trimmed and unquoted. A missing or
- * unreadable file, or an empty value, gives undefined.
+ * The DeepSeek key from the legacy env file: `path` when given, else
+ * `DEEPSEEK_LEGACY_ENV_PATH` when set and not blank, else `~/.deepseek/.env`.
+ * The first trimmed line starting with `DEEPSEEK_API_KEY=` wins; its value is
+ * trimmed and unquoted. A missing or unreadable file, or an empty value, gives
+ * undefined.
  */
 export function readDeepSeekLegacyKey(path?: string): string | undefined {
-  const file = path ?? envValue("DEEPSEEK_LEGACY_ENV_PATH") ?? join(homedir(), ".deepseek", ".env");
+  // An empty DEEPSEEK_LEGACY_ENV_PATH counts as unset, like an empty key.
+  const file =
+    path ??
+    resolveCredential(envValue("DEEPSEEK_LEGACY_ENV_PATH")) ??
+    join(homedir(), ".deepseek", ".env");
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -34,7 +34,8 @@ describe("developerLabel", () => {
   it("returns the label of PROVIDERS for every known name", () => {
     for (const info of PROVIDERS) {
       expect(developerLabel(info.name)).toBe(info.developerLabel);
-      if (info.secondName !== null) expect(developerLabel(info.secondName)).toBe(info.developerLabel);
+      if (info.secondName !== null)
+        expect(developerLabel(info.secondName)).toBe(info.developerLabel);
     }
   });
 

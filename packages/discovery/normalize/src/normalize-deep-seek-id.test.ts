@@ -45,7 +45,10 @@ describe("normalizeDeepSeekId", () => {
 
   it("agrees with the spec's regex form on any string", () => {
     const piece = fc.constantFrom("deepseek/", "-v", "-", "v", "1", "23", ".", "a", "_", "x-", "é");
-    const ids = fc.oneof(fc.string(), fc.array(piece, { maxLength: 12 }).map((p) => p.join("")));
+    const ids = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 12 }).map((p) => p.join("")),
+    );
     fc.assert(
       fc.property(ids, (id) => {
         expect(normalizeDeepSeekId(id)).toBe(reference(id));

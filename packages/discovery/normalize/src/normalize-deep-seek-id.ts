@@ -7,7 +7,7 @@ const LOWER_V = 0x76;
  * Normalizes a DeepSeek model id: remove a leading `deepseek/` (exact, case-sensitive), then remove
  * a trailing version suffix `-v<digits>.<digits>` together with any following `-<word>` groups up to
  * the end (word = ASCII letters, digits, `_`). This is `-v\d+\.\d+(-\w+)*$` with JavaScript's ASCII
- * `\d` and `\w`, implemented as a single linear scan: no backtracking, O(length) on any input.
+ * `\d` and `\w`, implemented as one backward scan from the end: no backtracking, O(length) on any input.
  *
  * `deepseek/deepseek-reasoner-v3.1-terminus` -> `deepseek-reasoner`; `deepseek-r1-v1.0-a-b_c` ->
  * `deepseek-r1`; `deepseek/deepseek-prover-v2` -> `deepseek-prover-v2` (no dot, no version suffix).
@@ -19,27 +19,23 @@ export function normalizeDeepSeekId(id: string): string {
 }
 
 /**
- * Start of the `-v<digits>.<digits>(-<word>)*` suffix of `s`, or -1. At most one start can match
- * (a match's tail holds no `.`, and its head holds only one `-`), so the first hit is the regex's
- * leftmost match.
+ * Start of the `-v<digits>.<digits>(-<word>)*` suffix of `s`, or -1, found from the end.
+ * The `-<word>` groups hold no `.`, and every `-` inside them starts a valid run of groups,
+ * so a match's version must end exactly where the longest run of groups begins: check the version
+ * backwards from there. At most one position can match, hence this is the regex's leftmost match.
  */
 function versionSuffixStart(s: string): number {
-  const n = s.length;
-  const tail = groupTailStart(s);
-  for (let i = 0; i + 1 < n; i++) {
-    if (s.charCodeAt(i) !== DASH || s.charCodeAt(i + 1) !== LOWER_V) continue;
-    // Each digit run below belongs to this one candidate only, so the whole loop stays linear.
-    let j = i + 2;
-    const major = j;
-    while (j < n && isDigit(s.charCodeAt(j))) j++;
-    if (j === major || j >= n || s.charCodeAt(j) !== DOT) continue;
-    j++;
-    const minor = j;
-    while (j < n && isDigit(s.charCodeAt(j))) j++;
-    if (j === minor) continue;
-    if (j === n || (j >= tail && s.charCodeAt(j) === DASH)) return i;
+  const versionEnd = groupTailStart(s);
+  let j = versionEnd;
+  while (j > 0 && isDigit(s.charCodeAt(j - 1))) j--;
+  if (j === versionEnd || j === 0 || s.charCodeAt(j - 1) !== DOT) return -1;
+  const dot = j - 1;
+  j = dot;
+  while (j > 0 && isDigit(s.charCodeAt(j - 1))) j--;
+  if (j === dot || j < 2 || s.charCodeAt(j - 1) !== LOWER_V || s.charCodeAt(j - 2) !== DASH) {
+    return -1;
   }
-  return -1;
+  return j - 2;
 }
 
 /**

@@ -47,8 +47,22 @@ describe("normalizeXaiId", () => {
   });
 
   it("agrees with the spec's regex form on any string", () => {
-    const piece = fc.constantFrom("x-ai/", "-beta", "-07", "-7", "-1212", "grok", "-", "0", "9", "a");
-    const ids = fc.oneof(fc.string(), fc.array(piece, { maxLength: 8 }).map((p) => p.join("")));
+    const piece = fc.constantFrom(
+      "x-ai/",
+      "-beta",
+      "-07",
+      "-7",
+      "-1212",
+      "grok",
+      "-",
+      "0",
+      "9",
+      "a",
+    );
+    const ids = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 8 }).map((p) => p.join("")),
+    );
     fc.assert(
       fc.property(ids, (id) => {
         expect(normalizeXaiId(id)).toBe(reference(id));

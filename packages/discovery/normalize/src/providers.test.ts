@@ -20,7 +20,9 @@ describe("PROVIDERS", () => {
   });
 
   it("uses every name only once across adapter and second names", () => {
-    const names = PROVIDERS.flatMap((p) => (p.secondName === null ? [p.name] : [p.name, p.secondName]));
+    const names = PROVIDERS.flatMap((p) =>
+      p.secondName === null ? [p.name] : [p.name, p.secondName],
+    );
     expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -25,7 +25,12 @@ export const PROVIDERS: readonly ProviderInfo[] = Object.freeze(
     { name: "openai", secondName: null, developerLabel: "Open AI", vendorWord: "OpenAI" },
     { name: "deepseek", secondName: null, developerLabel: "DeepSeek AI", vendorWord: "DeepSeek" },
     { name: "xai", secondName: "grok", developerLabel: "X AI", vendorWord: "Xai" },
-    { name: "anthropic", secondName: "claude", developerLabel: "Anthropic", vendorWord: "Anthropic" },
+    {
+      name: "anthropic",
+      secondName: "claude",
+      developerLabel: "Anthropic",
+      vendorWord: "Anthropic",
+    },
     { name: "google", secondName: "gemini", developerLabel: "Google", vendorWord: "Gemini" },
   ].map((info) => Object.freeze(info as ProviderInfo)),
 );

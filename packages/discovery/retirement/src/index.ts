@@ -1,4 +1,3 @@
 export { type IsRetiredOptions, isRetired } from "./is-retired.js";
-export { parseIsoDate } from "./parse-iso-date.js";
 export { type RetirementDateOptions, retirementDate } from "./retirement-date.js";
 export { RETIREMENT_REGISTRY, type RetirementValue } from "./retirement-registry.js";

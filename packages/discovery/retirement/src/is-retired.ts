@@ -17,7 +17,11 @@ export interface IsRetiredOptions extends RetirementDateOptions {
  * model, for the sentinel `deprecated` and for a stored value that is not a real calendar date.
  * Lookup accepts the same naming variants as `retirementDate`.
  */
-export function isRetired(provider: string, modelId: string, options: IsRetiredOptions = {}): boolean {
+export function isRetired(
+  provider: string,
+  modelId: string,
+  options: IsRetiredOptions = {},
+): boolean {
   const today = resolveToday(options.today);
   const value = retirementDate(provider, modelId, options);
   const retiredFrom = parseIsoDate(value);
@@ -28,7 +32,10 @@ function resolveToday(today: Date | string | undefined): DayNumber {
   if (today === undefined) return utcDayOf(new Date()) as DayNumber;
   if (today instanceof Date) {
     const day = utcDayOf(today);
-    if (day === null) throw new RangeError("isRetired: `today` is an invalid Date; pass a valid Date or a YYYY-MM-DD string.");
+    if (day === null)
+      throw new RangeError(
+        "isRetired: `today` is an invalid Date; pass a valid Date or a YYYY-MM-DD string.",
+      );
     return day;
   }
   const day = parseIsoDate(today);

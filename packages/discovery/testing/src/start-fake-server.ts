@@ -69,7 +69,9 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       };
       requests.push(recorded);
       const response = queue.shift() ?? permanent ?? (await answer(handler, recorded));
-      await send(res, response);
+      // A response Node refuses to write (e.g. an invalid status) drops the
+      // connection instead of becoming an unhandled rejection.
+      await send(res, response).catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

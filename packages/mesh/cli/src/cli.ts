@@ -1,2 +1,5 @@
 #!/usr/bin/env node
-export {};
+import { nodeIo } from "./cli-io.js";
+import { runMeshCli } from "./run-mesh-cli.js";
+
+process.exitCode = await runMeshCli(process.argv.slice(2), nodeIo());

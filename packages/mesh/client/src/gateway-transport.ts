@@ -51,7 +51,7 @@ export class GatewayTransport {
     this.#agent = options.fetch ? undefined : new Agent({ keepAliveTimeout: 30_000 });
     const fetchImpl: typeof globalThis.fetch =
       options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const defaults: FetchOptions<"text"> = {
+    const defaults: FetchOptions = {
       baseURL: options.gatewayUrl,
       retry: false,
       ignoreResponseError: true,
@@ -103,10 +103,18 @@ export class GatewayTransport {
       if (req.signal?.aborted) throw req.signal.reason;
       if (timeoutSignal.aborted) {
         const message = `${req.method} ${req.path} timed out after ${timeoutMs} ms waiting for the mesh gateway at ${this.#origin()}; check that it is running or raise the client's \`timeout\``;
-        return { ok: false, error: new MeshGatewayError(message, { ...where, cause }), retryable: false };
+        return {
+          ok: false,
+          error: new MeshGatewayError(message, { ...where, cause }),
+          retryable: false,
+        };
       }
       const message = `${req.method} ${req.path} could not reach the mesh gateway at ${this.#origin()} (${this.#redact(describe(cause))}); check MESH_GATEWAY_URL and that the gateway is running`;
-      return { ok: false, error: new MeshGatewayError(message, { ...where, cause }), retryable: true };
+      return {
+        ok: false,
+        error: new MeshGatewayError(message, { ...where, cause }),
+        retryable: true,
+      };
     }
     const status = response.status;
     const text = typeof response._data === "string" ? response._data : "";
@@ -118,7 +126,11 @@ export class GatewayTransport {
             : "requires a token and none was sent"
           : "refused the token for this operation (a peer token may act only as its own peer)";
       const message = `${req.method} ${req.path}: the mesh gateway ${problem} (status ${status}); set MESH_GATEWAY_TOKEN or pass the \`token\` option with a token this gateway accepts`;
-      return { ok: false, error: new MeshAuthError(message, { ...where, status }), retryable: false };
+      return {
+        ok: false,
+        error: new MeshAuthError(message, { ...where, status }),
+        retryable: false,
+      };
     }
     if (status >= 400) {
       const excerpt = this.#redact(text).slice(0, STATUS_EXCERPT_CHARS);

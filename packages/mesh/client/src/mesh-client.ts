@@ -10,7 +10,7 @@ import {
   type SentMessage,
   SentMessageSchema,
 } from "./message-schema.js";
-import { type Peer, PeerSchema } from "./peer-schema.js";
+import { FreeFormObjectSchema, type Peer, PeerSchema } from "./peer-schema.js";
 
 const DEFAULT_GATEWAY_URL = "http://localhost:8788";
 const MAX_WAIT_SECONDS = 30;
@@ -116,7 +116,7 @@ const FetchArgsSchema = v.object({
 
 const RegisterArgsSchema = v.object({
   url: v.optional(v.string()),
-  capabilities: v.optional(v.record(v.string(), v.unknown())),
+  capabilities: v.optional(FreeFormObjectSchema),
 });
 
 const WatchArgsSchema = v.object({
@@ -409,6 +409,8 @@ function parseResponse<const S extends v.GenericSchema>(
 function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return "invalid value";
+  // `expected` rather than `message`: the message quotes the received value, which may be sensitive.
   const key = v.getDotPath(issue);
-  return key ? `${key}: ${issue.message}` : issue.message;
+  const what = issue.expected ? `expected ${issue.expected}` : `failed the ${issue.type} check`;
+  return key ? `${key}: ${what}` : what;
 }

@@ -1,6 +1,11 @@
 import * as v from "valibot";
 
 const timestamp = v.optional(v.nullable(v.string()), null);
+/** A JSON object with free-form keys (not an array, not null). */
+export const FreeFormObjectSchema = v.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "expected an object",
+);
 
 /**
  * A peer as the gateway returns it (`GET /peers`, `POST /peers/register`). Field names stay
@@ -11,7 +16,7 @@ export const PeerSchema = v.looseObject({
   name: v.string(),
   url: v.optional(v.nullable(v.string()), null),
   capabilities: v.pipe(
-    v.optional(v.nullable(v.record(v.string(), v.unknown())), null),
+    v.optional(v.nullable(FreeFormObjectSchema), null),
     v.transform((value) => value ?? {}),
   ),
   enabled: v.optional(v.boolean(), true),

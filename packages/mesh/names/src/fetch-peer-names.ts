@@ -60,7 +60,11 @@ async function request(
       response.status === 401 || response.status === 403
         ? " (token missing or rejected: check MESH_GATEWAY_TOKEN)"
         : "";
-    throw gatewayError(options, `GET ${PATH} returned HTTP ${response.status}${hint}`, response.status);
+    throw gatewayError(
+      options,
+      `GET ${PATH} returned HTTP ${response.status}${hint}`,
+      response.status,
+    );
   }
   let body: unknown;
   try {
@@ -76,7 +80,8 @@ async function request(
     );
   }
   const result = parsePeersBody(body);
-  if (!result.ok) throw gatewayError(options, `GET ${PATH} returned an ${result.reason}`, response.status);
+  if (!result.ok)
+    throw gatewayError(options, `GET ${PATH} returned an ${result.reason}`, response.status);
   return result.names;
 }
 
@@ -86,7 +91,9 @@ async function request(
  *
  * @throws {MeshGatewayError} on network error, timeout, HTTP status >= 400, bad JSON or malformed body.
  */
-export async function fetchPeerNames(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>> {
+export async function fetchPeerNames(
+  options: ResolvedRegistryOptions,
+): Promise<ReadonlySet<string>> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Racing a timer as well as aborting, so an injected `fetch` that ignores the signal cannot hang us.

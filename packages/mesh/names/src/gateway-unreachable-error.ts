@@ -6,7 +6,7 @@ import { MeshError } from "@mesh/errors";
  * `cause` holds the underlying failure.
  */
 export class GatewayUnreachableError extends MeshError {
-  /** The gateway address that was tried (credentials in the address removed). */
+  /** The gateway address that was tried. */
   readonly gatewayUrl: string;
 
   constructor(gatewayUrl: string, cause: unknown) {

@@ -1,5 +1,5 @@
-import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
 import { fetchPeerNames } from "./fetch-peer-names.js";
+import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
 import type { ResolvedRegistryOptions } from "./registry-options.js";
 
 /** How old a cached registry may be and still be served when the gateway is unreachable. */
@@ -40,15 +40,25 @@ function refresh(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>>
  * `ttlSeconds`, else a fresh `GET /peers`; when that fails, a cached set up to
  * 3600 s old is served with a warning.
  *
- * @throws {GatewayUnreachableError} when the request failed and no cached set is young enough.
+ * Rejects with `GatewayUnreachableError` when the request failed and no cached set is young enough.
  */
-export async function readRegistry(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>> {
+export function readRegistry(
+  options: ResolvedRegistryOptions,
+): ReadonlySet<string> | Promise<ReadonlySet<string>> {
+  // A fresh hit is returned synchronously: it is the hot path, and callers can skip an await.
+  return freshEntry(options) ?? refreshOrStale(options);
+}
+
+/** The cached set when younger than `ttlSeconds`. */
+function freshEntry(options: ResolvedRegistryOptions): ReadonlySet<string> | undefined {
   const entry = cache.get(options.gatewayUrl);
-  if (entry !== undefined) {
-    const age = options.now() - entry.fetchedAt;
-    // A negative age (clock moved back) is not trusted as fresh: refetch.
-    if (age >= 0 && age < options.ttlSeconds * 1000) return entry.names;
-  }
+  if (entry === undefined) return undefined;
+  const age = options.now() - entry.fetchedAt;
+  // A negative age (clock moved back) is not trusted as fresh: refetch.
+  return age >= 0 && age < options.ttlSeconds * 1000 ? entry.names : undefined;
+}
+
+async function refreshOrStale(options: ResolvedRegistryOptions): Promise<ReadonlySet<string>> {
   try {
     return await refresh(options);
   } catch (err) {
@@ -59,13 +69,13 @@ export async function readRegistry(options: ResolvedRegistryOptions): Promise<Re
       const age = options.now() - stale.fetchedAt;
       if (age <= STALE_GRACE_MS) {
         options.logger.warn(
-          `@mesh/names: mesh-gateway at ${options.displayUrl} unreachable (error: ${reason}); ` +
+          `@mesh/names: mesh-gateway at ${options.gatewayUrl} unreachable (error: ${reason}); ` +
             `using cached canonical_names from ${Math.max(0, Math.round(age / 1000))} s ago`,
         );
         return stale.names;
       }
     }
-    throw new GatewayUnreachableError(options.displayUrl, err);
+    throw new GatewayUnreachableError(options.gatewayUrl, err);
   }
 }
 

@@ -42,10 +42,8 @@ export interface ValidateNodeNameOptions extends RegistryOptions {
 
 /** Options with every default applied. */
 export interface ResolvedRegistryOptions {
-  /** Cache key and request base. */
+  /** Cache key and request base, without trailing `/`. */
   gatewayUrl: string;
-  /** `gatewayUrl` without user:password, for messages and logs. */
-  displayUrl: string;
   token: string | undefined;
   ttlSeconds: number;
   timeout: number;
@@ -77,23 +75,39 @@ const OptionsSchema = v.object({
   ),
   fetch: v.optional(v.function("fetch must be a function")),
   logger: v.optional(
-    v.looseObject({ warn: v.function("logger.warn must be a function") }, "logger must be an object"),
+    v.looseObject(
+      { warn: v.function("logger.warn must be a function") },
+      "logger must be an object",
+    ),
   ),
   now: v.optional(v.function("now must be a function")),
   strict: v.optional(v.boolean("strict must be a boolean")),
 });
 
 function invalidOptions(detail: string): MeshValidationError {
-  return new MeshValidationError(`invalid registry options: ${detail}`, { code: "invalid_options" });
+  return new MeshValidationError(`invalid registry options: ${detail}`, {
+    code: "invalid_options",
+  });
 }
 
-/** The address with any `user:password@` removed, so messages never carry credentials. */
-function withoutCredentials(address: string, url: URL): string {
-  if (url.username === "" && url.password === "") return address;
-  const copy = new URL(url.href);
-  copy.username = "";
-  copy.password = "";
-  return copy.href.replace(/\/+$/, "");
+/** Addresses already checked, so the per-call cost stays a map lookup; bounded, as addresses are few. */
+const checkedUrls = new Map<string, string | undefined>();
+const MAX_CHECKED_URLS = 64;
+
+/** Why the address is unusable, or `undefined` when it is fine. */
+function gatewayUrlProblem(gatewayUrl: string): string | undefined {
+  if (checkedUrls.has(gatewayUrl)) return checkedUrls.get(gatewayUrl);
+  const url = URL.parse(gatewayUrl);
+  let problem: string | undefined;
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    problem = "gatewayUrl (or MESH_GATEWAY_URL) must be an absolute http(s) URL";
+  } else if (url.username !== "" || url.password !== "") {
+    // Credentials in the address would end up in messages and logs (fetch even quotes the URL).
+    problem = "gatewayUrl (or MESH_GATEWAY_URL) must not contain user:password; use token";
+  }
+  if (checkedUrls.size >= MAX_CHECKED_URLS) checkedUrls.clear();
+  checkedUrls.set(gatewayUrl, problem);
+  return problem;
 }
 
 function env(name: string): string | undefined {
@@ -111,7 +125,9 @@ function blankToUndefined(value: string | undefined): string | undefined {
  *
  * @throws {MeshValidationError} (code `invalid_options`) on an option of the wrong type or range.
  */
-export function resolveRegistryOptions(options: ValidateNodeNameOptions = {}): ResolvedRegistryOptions {
+export function resolveRegistryOptions(
+  options: ValidateNodeNameOptions = {},
+): ResolvedRegistryOptions {
   const parsed = v.safeParse(OptionsSchema, options);
   if (!parsed.success) {
     // Issue messages are ours (above), so they never echo the token.
@@ -122,13 +138,10 @@ export function resolveRegistryOptions(options: ValidateNodeNameOptions = {}): R
     blankToUndefined(env("MESH_GATEWAY_URL")) ??
     DEFAULT_GATEWAY_URL
   ).replace(/\/+$/, "");
-  const url = URL.parse(gatewayUrl);
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw invalidOptions("gatewayUrl (or MESH_GATEWAY_URL) must be an absolute http(s) URL");
-  }
+  const problem = gatewayUrlProblem(gatewayUrl);
+  if (problem !== undefined) throw invalidOptions(problem);
   return {
     gatewayUrl,
-    displayUrl: withoutCredentials(gatewayUrl, url),
     token: blankToUndefined(options.token) ?? blankToUndefined(env("MESH_GATEWAY_TOKEN")),
     ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,

@@ -22,7 +22,9 @@ export async function validateNodeName(
   const resolved = resolveRegistryOptions(options);
   let registry: ReadonlySet<string>;
   try {
-    registry = await readRegistry(resolved);
+    const lookup = readRegistry(resolved);
+    // Skip the await on a cache hit: it is the hot path, and each await costs a microtask turn.
+    registry = lookup instanceof Promise ? await lookup : lookup;
   } catch (err) {
     if (options.strict === false && err instanceof GatewayUnreachableError) {
       resolved.logger.warn(
@@ -33,7 +35,7 @@ export async function validateNodeName(
     throw err;
   }
   if (!registry.has(canonical)) {
-    throw new NotInRegistryError(canonical, closeMatches(canonical, registry), resolved.displayUrl);
+    throw new NotInRegistryError(canonical, closeMatches(canonical, registry), resolved.gatewayUrl);
   }
   return canonical;
 }

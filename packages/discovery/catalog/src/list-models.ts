@@ -1,0 +1,20 @@
+import { developerLabel } from "@discovery/normalize";
+import { type ListModelsOptions, resolveCatalogOptions } from "./catalog-options.js";
+import { loadCatalog } from "./load-catalog.js";
+import { developerKey, labelKey } from "./matches-developer.js";
+import type { ModelInfo } from "./model-info.js";
+
+/**
+ * The models of the AIMLAPI catalog (cached process-wide for `ttlSeconds`),
+ * all of them or those whose developer matches `provider` loosely (see
+ * `matchesDeveloper`). When the catalog cannot be fetched or is empty, the
+ * OpenAI-protocol model lists of the selected vendors that have a key
+ * (uncached). Never throws: failures are logged and give fewer or no models.
+ */
+export async function listModels(options: ListModelsOptions = {}): Promise<ModelInfo[]> {
+  const provider = options.provider ?? null;
+  const { models, fromAggregator } = await loadCatalog(resolveCatalogOptions(options), provider);
+  if (provider === null || !fromAggregator) return models.slice();
+  const wanted = developerKey(developerLabel(provider));
+  return models.filter((model) => labelKey(model.developer) === wanted);
+}

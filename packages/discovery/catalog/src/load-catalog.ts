@@ -1,0 +1,179 @@
+import {
+  envValue,
+  fetchJson,
+  readDeepSeekLegacyKey,
+  resolveCredential,
+  TtlCache,
+} from "@discovery/core";
+import { canonicalProvider, developerLabel } from "@discovery/normalize";
+import * as v from "valibot";
+import {
+  type CatalogOptions,
+  catalogCacheKey,
+  DEFAULT_TTL_SECONDS,
+  type FallbackVendor,
+  type ResolvedCatalogOptions,
+  resolveCatalogOptions,
+} from "./catalog-options.js";
+import type { ModelInfo } from "./model-info.js";
+import { listEntries, parseCatalogBody } from "./parse-catalog.js";
+
+/**
+ * The process-wide aggregator cache, keyed by aggregator address. Only
+ * non-empty catalogs are stored, so a failed or empty fetch is retried on the
+ * next call instead of pinning an empty catalog for a day.
+ */
+export const catalogCache = new TtlCache<string, readonly ModelInfo[]>();
+
+/** Visiting order of the fallback when no provider is given (google and anthropic have no list). */
+const FALLBACK_ORDER: readonly FallbackVendor[] = ["openai", "deepseek", "xai"];
+
+const VENDOR_NAMES: Readonly<Record<FallbackVendor, string>> = {
+  openai: "OpenAI",
+  deepseek: "DeepSeek",
+  xai: "xAI",
+};
+
+/**
+ * The whole aggregator catalog (cached), or when it is unavailable or empty
+ * the fallback lists of the vendors `provider` selects (null = all). Never throws.
+ */
+export async function loadCatalog(
+  options: ResolvedCatalogOptions,
+  provider: string | null,
+): Promise<{ models: readonly ModelInfo[]; fromAggregator: boolean }> {
+  const models = await catalogCache.get(options.baseUrl, () => fetchAggregator(options), {
+    ttlSeconds: options.ttlSeconds,
+    shouldStore: (loaded) => loaded.length > 0,
+  });
+  if (models.length > 0) return { models, fromAggregator: true };
+  return { models: await fetchFallback(options, provider), fromAggregator: false };
+}
+
+/**
+ * The fresh cached catalog of `options.baseUrl`, without resolving options,
+ * loading or awaiting anything (the hot path of single-model lookups).
+ */
+export function peekCatalog(options: CatalogOptions): readonly ModelInfo[] | undefined {
+  return catalogCache.peek(
+    catalogCacheKey(options.baseUrl),
+    options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+  );
+}
+
+/** The whole catalog, loading it (or the full fallback) when the cache has none. */
+export async function loadWholeCatalog(options: CatalogOptions): Promise<readonly ModelInfo[]> {
+  return (await loadCatalog(resolveCatalogOptions(options), null)).models;
+}
+
+async function fetchAggregator(options: ResolvedCatalogOptions): Promise<readonly ModelInfo[]> {
+  const result = await fetchJson(`${options.baseUrl}/models`, {
+    timeout: options.timeout,
+    ...(options.fetch && { fetch: options.fetch }),
+    label: "AIMLAPI catalog",
+  });
+  if (!result.ok) {
+    options.logger.warn(`${result.error.message}; falling back to the vendor model lists`);
+    return [];
+  }
+  const parsed = parseCatalogBody(result.data);
+  if (!parsed.recognised) {
+    options.logger.warn(
+      "AIMLAPI catalog: body is neither an object with a `data` array nor an array; falling back to the vendor model lists",
+    );
+  } else if (parsed.models.length === 0) {
+    options.logger.warn(
+      "AIMLAPI catalog: no usable entries; falling back to the vendor model lists",
+    );
+  }
+  if (parsed.skipped > 0) {
+    options.logger.warn(
+      `AIMLAPI catalog: skipped ${parsed.skipped} entries that could not be parsed`,
+    );
+  }
+  return parsed.models;
+}
+
+async function fetchFallback(
+  options: ResolvedCatalogOptions,
+  provider: string | null,
+): Promise<ModelInfo[]> {
+  const vendors = provider === null ? FALLBACK_ORDER : fallbackVendorsOf(provider);
+  const lists = await Promise.all(vendors.map((vendor) => fetchVendorList(options, vendor)));
+  const seen = new Set<string>();
+  const models: ModelInfo[] = [];
+  for (const model of lists.flat()) {
+    if (seen.has(model.id)) continue;
+    seen.add(model.id);
+    models.push(model);
+  }
+  return models;
+}
+
+function fallbackVendorsOf(provider: string): readonly FallbackVendor[] {
+  const vendor = canonicalProvider(provider);
+  return vendor === "openai" || vendor === "deepseek" || vendor === "xai" ? [vendor] : [];
+}
+
+function fallbackKey(options: ResolvedCatalogOptions, vendor: FallbackVendor): string | undefined {
+  const explicit = options.apiKeys[vendor];
+  switch (vendor) {
+    case "openai":
+      return resolveCredential(explicit, envValue("OPENAI_API_KEY"));
+    case "deepseek":
+      // The file is read only when neither the option nor the variable holds a key.
+      return resolveCredential(explicit, envValue("DEEPSEEK_API_KEY")) ?? readDeepSeekLegacyKey();
+    case "xai":
+      return resolveCredential(explicit, envValue("XAI_API_KEY"), envValue("GROK_API_KEY"));
+  }
+}
+
+const FallbackRow = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  object: v.nullish(v.string()),
+});
+
+async function fetchVendorList(
+  options: ResolvedCatalogOptions,
+  vendor: FallbackVendor,
+): Promise<ModelInfo[]> {
+  const key = fallbackKey(options, vendor);
+  if (key === undefined) return [];
+  const label = `${VENDOR_NAMES[vendor]} model list`;
+  const result = await fetchJson(`${options.fallbackBaseUrls[vendor]}/models`, {
+    headers: { authorization: `Bearer ${key}` },
+    timeout: options.timeout,
+    ...(options.fetch && { fetch: options.fetch }),
+    label,
+  });
+  if (!result.ok) {
+    options.logger.warn(result.error.message);
+    return [];
+  }
+  const rows = listEntries(result.data);
+  if (rows === undefined) {
+    options.logger.warn(`${label}: body has no \`data\` array`);
+    return [];
+  }
+  const developer = developerLabel(vendor);
+  const models: ModelInfo[] = [];
+  for (const row of rows) {
+    const parsed = v.safeParse(FallbackRow, row);
+    if (!parsed.success) continue;
+    models.push(
+      Object.freeze({
+        id: parsed.output.id,
+        developer,
+        contextLength: null,
+        maxTokens: null,
+        name: null,
+        description: null,
+        type: parsed.output.object ?? null,
+        aliases: Object.freeze([]),
+        tags: Object.freeze([]),
+        source: vendor,
+      }),
+    );
+  }
+  return models;
+}

@@ -1,0 +1,51 @@
+import type { DiscoveryLogger, FetchJsonOptions } from "@discovery/core";
+import * as v from "valibot";
+
+/** Transport options every cost lookup takes. */
+export interface CostRequestOptions {
+  /** Vendor base address, without a trailing slash needed. Default: the vendor's public API. */
+  baseUrl?: string;
+  /** Request timeout in milliseconds (per page for paged calls). Default: per call (10000 or 15000). */
+  timeout?: number;
+  /** The `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Where failures are reported (they never throw). Default `consoleLogger` (stderr). */
+  logger?: DiscoveryLogger;
+}
+
+/** Shared option checks; entries of the per-call valibot option schemas. */
+export const transportEntries = {
+  baseUrl: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => URL.canParse(value)),
+    ),
+  ),
+  timeout: v.optional(v.pipe(v.number(), v.finite(), v.gtValue(0))),
+};
+
+/**
+ * Names the offending option fields of a failed option check. Only paths, never
+ * the issue messages: those quote the received value, which could be a key.
+ */
+export function invalidFields(issues: readonly v.BaseIssue<unknown>[]): string {
+  const paths = new Set(issues.map((issue) => v.getDotPath(issue) ?? "options"));
+  return [...paths].join(", ");
+}
+
+/** `base` without trailing slashes, then `path` (which starts with `/`). */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, "") + path;
+}
+
+/** The fetchJson options for one call, leaving out what the caller did not set. */
+export function requestOptions(
+  options: CostRequestOptions,
+  timeout: number,
+  label: string,
+  headers: Record<string, string>,
+): FetchJsonOptions {
+  const request: FetchJsonOptions = { timeout, label, headers };
+  if (options.fetch) request.fetch = options.fetch;
+  return request;
+}

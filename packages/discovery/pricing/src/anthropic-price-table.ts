@@ -1,0 +1,94 @@
+/**
+ * Anthropic prices, USD per million tokens, as published on
+ * claude.com/pricing (VENDORS.md section 8). Stability tier 3: this file is
+ * table content only and is updated on its own. Cache prices are kept as the
+ * published figures (1.25x, 2x and 0.1x base input, rounded as published).
+ */
+export interface AnthropicPriceRow {
+  readonly modelId: string;
+  /** The spec's price tier letter. */
+  readonly tier: "A" | "B" | "C" | "D" | "E" | "F";
+  readonly deprecated: boolean;
+  readonly input: number;
+  readonly cacheWrite5m: number;
+  readonly cacheWrite1h: number;
+  readonly cacheHit: number;
+  readonly output: number;
+}
+
+/** Date the table was last checked against the published prices. */
+export const ANTHROPIC_PRICES_VERIFIED_AT = "2026-05-09";
+
+const A = {
+  tier: "A",
+  input: 5,
+  cacheWrite5m: 6.25,
+  cacheWrite1h: 10,
+  cacheHit: 0.5,
+  output: 25,
+} as const;
+const B = {
+  tier: "B",
+  input: 15,
+  cacheWrite5m: 18.75,
+  cacheWrite1h: 30,
+  cacheHit: 1.5,
+  output: 75,
+} as const;
+const C = {
+  tier: "C",
+  input: 3,
+  cacheWrite5m: 3.75,
+  cacheWrite1h: 6,
+  cacheHit: 0.3,
+  output: 15,
+} as const;
+const D = {
+  tier: "D",
+  input: 1,
+  cacheWrite5m: 1.25,
+  cacheWrite1h: 2,
+  cacheHit: 0.1,
+  output: 5,
+} as const;
+const E = {
+  tier: "E",
+  input: 0.8,
+  cacheWrite5m: 1,
+  cacheWrite1h: 1.6,
+  cacheHit: 0.08,
+  output: 4,
+} as const;
+const F = {
+  tier: "F",
+  input: 0.25,
+  cacheWrite5m: 0.3,
+  cacheWrite1h: 0.5,
+  cacheHit: 0.03,
+  output: 1.25,
+} as const;
+
+/** The rows in published order; `listAnthropicPricing` keeps this order. */
+export const ANTHROPIC_PRICE_TABLE: readonly AnthropicPriceRow[] = Object.freeze(
+  [
+    { modelId: "claude-opus-4-7", deprecated: false, ...A },
+    { modelId: "claude-opus-4-6", deprecated: false, ...A },
+    { modelId: "claude-opus-4-5", deprecated: false, ...A },
+    { modelId: "claude-opus-4-1", deprecated: false, ...B },
+    { modelId: "claude-opus-4", deprecated: false, ...B },
+    { modelId: "claude-sonnet-4-6", deprecated: false, ...C },
+    { modelId: "claude-sonnet-4-5", deprecated: false, ...C },
+    { modelId: "claude-sonnet-4", deprecated: false, ...C },
+    { modelId: "claude-sonnet-3-7", deprecated: true, ...C },
+    { modelId: "claude-haiku-4-5", deprecated: false, ...D },
+    { modelId: "claude-haiku-3-5", deprecated: false, ...E },
+    { modelId: "claude-opus-3", deprecated: true, ...B },
+    { modelId: "claude-haiku-3", deprecated: false, ...F },
+    { modelId: "claude-opus-4-5-20251101", deprecated: false, ...A },
+    { modelId: "claude-opus-4-1-20250805", deprecated: false, ...B },
+    { modelId: "claude-opus-4-20250514", deprecated: false, ...B },
+    { modelId: "claude-sonnet-4-5-20250929", deprecated: false, ...C },
+    { modelId: "claude-sonnet-4-20250514", deprecated: false, ...C },
+    { modelId: "claude-haiku-4-5-20251001", deprecated: false, ...D },
+  ].map((row) => Object.freeze(row)),
+);

@@ -1,0 +1,161 @@
+import { Argument, Command, InvalidArgumentError, Option } from "commander";
+import pkg from "../package.json" with { type: "json" };
+import type { CliIo } from "./cli-io.js";
+import { type CommandContext, createContext, type GlobalOptions } from "./command-context.js";
+import { colorEnabled, createStyle } from "./create-style.js";
+import { DM_KINDS } from "./dm-kinds.js";
+
+/** Where an action leaves its exit status for `runMeshCli`. */
+export interface ProgramResult {
+  exitCode: number;
+}
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a positive integer");
+  }
+  return Number(value);
+}
+
+function messageId(value: string, previous: number[] | undefined): number[] {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a message id (a non-negative integer)");
+  }
+  return [...(previous ?? []), Number(value)];
+}
+
+function port(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) {
+    throw new InvalidArgumentError("expected an integer from 0 to 65535");
+  }
+  return Number(value);
+}
+
+/**
+ * The `mesh` program. Commander never exits the process: usage errors and help surface as
+ * `CommanderError`s for `runMeshCli`, output goes through `io`, and command modules load lazily
+ * so that `--help` stays fast.
+ */
+export function createProgram(io: CliIo, result: ProgramResult): Command {
+  const errStyle = createStyle(colorEnabled(io.env, io.isTTY.stderr));
+  const program = new Command("mesh")
+    .description("Talk to the mesh gateway: peers, direct messages, inbox watch, and the credential guard.")
+    .version(pkg.version, "-V, --version")
+    .option("--node <name>", "own peer name (env MESH_NODE)")
+    .option("--gateway-url <url>", "gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)")
+    .option("--token <token>", "gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)")
+    .option("--json", "machine-readable output on stdout")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(errStyle.red(text)),
+    })
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText(
+      "after",
+      "\nExit status: 0 ok, 1 refused / not found / failed, 2 usage error.\nSettings: flags first, then MESH_NODE, MESH_GATEWAY_URL, MESH_GATEWAY_TOKEN.",
+    );
+
+  const action =
+    <A extends unknown[]>(run: (context: CommandContext, ...args: A) => Promise<number>) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args.at(-1) as Command;
+      const context = createContext(io, command.optsWithGlobals<GlobalOptions>());
+      result.exitCode = await run(context, ...(args.slice(0, -1) as A));
+    };
+
+  program
+    .command("peers")
+    .description("list the registered peers")
+    .action(
+      action(async (context) => (await import("./peers-command.js")).peersCommand(context)),
+    );
+
+  program
+    .command("register")
+    .description("register (or update) your own peer")
+    .option("--url <url>", "network address of your own service")
+    .option("--capabilities <json>", `advertisement as a JSON object, e.g. '{"can_claim_tasks":true}'`)
+    .action(
+      action(async (context, options: { url?: string; capabilities?: string }) =>
+        (await import("./register-command.js")).registerCommand(context, options),
+      ),
+    );
+
+  program
+    .command("send")
+    .description("send a direct message (refused when the content looks like a credential)")
+    .argument("<to>", "recipient peer name (aliases resolve)")
+    .addArgument(new Argument("<kind>", "message kind").choices(DM_KINDS))
+    .argument("[content]", "message text; `-` or omitted reads stdin")
+    .option("--thread <id>", "thread reference")
+    .option("--task <id>", "related task reference")
+    .option("--idempotency-key <key>", "a repeat with the same key returns the first message")
+    .option("--skip-secret-check", "skip the credential guard (only for a reviewed false positive)")
+    .action(
+      action(
+        async (
+          context,
+          to: string,
+          kind: (typeof DM_KINDS)[number],
+          content: string | undefined,
+          options: { thread?: string; task?: string; idempotencyKey?: string; skipSecretCheck?: boolean },
+        ) => (await import("./send-command.js")).sendCommand(context, to, kind, content, options),
+      ),
+    );
+
+  program
+    .command("inbox")
+    .description("list your inbox, oldest first (never marks anything read)")
+    .option("--unread", "only unread messages")
+    .option("--limit <n>", "at most this many messages (gateway default 100)", positiveInteger)
+    .option("--from <peer>", "only messages from this sender")
+    .option("--full", "print whole messages instead of a table")
+    .action(
+      action(async (context, options: { unread?: boolean; limit?: number; from?: string; full?: boolean }) =>
+        (await import("./inbox-command.js")).inboxCommand(context, options),
+      ),
+    );
+
+  program
+    .command("read")
+    .description("mark messages read (after you have handled them)")
+    .argument("<id...>", "message ids", messageId)
+    .action(
+      action(async (context, ids: number[]) => (await import("./read-command.js")).readCommand(context, ids)),
+    );
+
+  program
+    .command("watch")
+    .description("print new messages as they arrive until Ctrl-C (never marks read)")
+    .option("--interval <ms>", "pause between polls when the gateway does not hold them open", positiveInteger)
+    .action(
+      action(async (context, options: { interval?: number }) =>
+        (await import("./watch-command.js")).watchCommand(context, options),
+      ),
+    );
+
+  program
+    .command("guard")
+    .description("scan files (or stdin) for credentials; exit 1 on a finding (pre-commit hook)")
+    .argument("[files...]", "files to scan; none or `-` reads stdin")
+    .action(
+      action(async (context, files: string[]) => (await import("./guard-command.js")).guardCommand(context, files)),
+    );
+
+  program
+    .command("gateway")
+    .description("run the gateway server until Ctrl-C / SIGTERM")
+    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .addOption(new Option("--port <port>", "TCP port, 0 picks a free one").argParser(port).default(8788))
+    .option("--database <db>", "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default .mesh/gateway.db)")
+    .option("--quiet", "no request log lines on stdout")
+    .action(
+      action(async (context, options: { host: string; port: number; database?: string; quiet?: boolean }) =>
+        (await import("./gateway-command.js")).gatewayCommand(context, options),
+      ),
+    );
+
+  return program;
+}

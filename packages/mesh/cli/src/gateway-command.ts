@@ -1,0 +1,53 @@
+import { EXIT_OK } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+
+export interface GatewayCommandOptions {
+  host: string;
+  port: number;
+  database?: string;
+  quiet?: boolean;
+}
+
+const DEFAULT_DATABASE = ".mesh/gateway.db";
+
+/**
+ * `mesh gateway`: runs the gateway server until SIGINT or SIGTERM, then closes it cleanly and
+ * exits 0. The banner (address, database, auth mode) goes to stderr, request logs to stdout as
+ * JSON lines; with `--json` the banner is also a JSON line on stdout:
+ * `{ "event": "listening", "url", "database", "authMode" }`. The admin token is `--token`, else
+ * `MESH_GATEWAY_TOKEN`; without one the gateway runs in open mode.
+ */
+export async function gatewayCommand(context: CommandContext, options: GatewayCommandOptions): Promise<number> {
+  const { io, err } = context;
+  const { startGateway } = await import("@mesh/gateway");
+  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+  const gateway = await startGateway({
+    host: options.host,
+    port: options.port,
+    database,
+    adminToken: context.settings.token ?? null,
+    logger: options.quiet === true ? false : (entry) => io.stdout.write(`${JSON.stringify(entry)}\n`),
+  });
+  // Registered at once: a signal from now on stops the server rather than killing the process.
+  const stopped = new Promise<string>((resolve) => {
+    const release = io.onInterrupt((signal) => {
+      release();
+      resolve(signal);
+    });
+  });
+  const auth =
+    gateway.authMode === "admin"
+      ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"
+      : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed";
+  context.note(
+    `${err.green("mesh gateway listening on")} ${err.bold(gateway.url)}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
+  );
+  if (context.json) {
+    context.printJson({ event: "listening", url: gateway.url, database: gateway.database, authMode: gateway.authMode });
+  }
+  const signal = await stopped;
+  context.note(err.dim(`mesh gateway: ${signal}, finishing in-flight requests`));
+  await gateway.close();
+  context.note(err.dim("mesh gateway: stopped"));
+  return EXIT_OK;
+}

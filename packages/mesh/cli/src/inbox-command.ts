@@ -1,0 +1,90 @@
+import type { Message } from "@mesh/client";
+import { EXIT_OK } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+import { formatTable, preview } from "./format-table.js";
+import { formatTime } from "./format-time.js";
+import { openClient } from "./open-client.js";
+import { withProgress } from "./with-progress.js";
+
+export interface InboxCommandOptions {
+  unread?: boolean;
+  limit?: number;
+  from?: string;
+  full?: boolean;
+}
+
+/**
+ * `mesh inbox`: the own inbox, oldest first. Never marks anything read. `--from` keeps one
+ * sender (aliases resolve, so `--from drop` keeps `droplet`). JSON: `{ "messages": Message[] }`.
+ */
+export async function inboxCommand(context: CommandContext, options: InboxCommandOptions): Promise<number> {
+  const from = options.from === undefined ? undefined : await canonicalName(options.from);
+  const client = await openClient(context, { requireNode: true });
+  try {
+    const rows = await withProgress(context.io, "reading inbox", () =>
+      client.fetch({
+        ...(options.unread === true ? { unreadOnly: true } : {}),
+        ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      }),
+    );
+    const messages = from === undefined ? rows : rows.filter((row) => row.from_node === from);
+    if (context.json) {
+      context.printJson({ messages });
+      return EXIT_OK;
+    }
+    if (messages.length === 0) {
+      context.note(`no ${options.unread ? "unread " : ""}messages for ${client.node}${from ? ` from ${from}` : ""}`);
+      return EXIT_OK;
+    }
+    context.io.stdout.write(options.full ? messages.map((m) => formatMessage(context, m)).join("\n") : table(context, messages));
+    return EXIT_OK;
+  } finally {
+    await client.close();
+  }
+}
+
+async function canonicalName(name: string): Promise<string> {
+  const { normalizeNodeName } = await import("@mesh/names");
+  return normalizeNodeName(name);
+}
+
+function table(context: CommandContext, messages: readonly Message[]): string {
+  const { out } = context;
+  return formatTable(
+    [
+      { header: "ID", align: "right" },
+      { header: "FROM" },
+      { header: "KIND" },
+      { header: "SENT (UTC)" },
+      { header: "READ" },
+      { header: "THREAD" },
+      { header: "CONTENT" },
+    ],
+    messages.map((m) => [
+      String(m.id),
+      out.cyan(m.from_node),
+      m.kind,
+      formatTime(m.created_at),
+      m.read_at ? out.dim("read") : out.yellow("unread"),
+      m.thread_id ?? out.dim("-"),
+      preview(m.content ?? "", 60),
+    ]),
+    out,
+  );
+}
+
+/** A message as a block: a header line, then the content indented. Used by `--full` and `watch`. */
+export function formatMessage(context: CommandContext, m: Message): string {
+  const { out } = context;
+  const extras = [
+    m.thread_id ? `thread ${m.thread_id}` : "",
+    m.related_task_id ? `task ${m.related_task_id}` : "",
+    m.read_at ? "read" : "unread",
+  ].filter((part) => part !== "");
+  const header = `${out.bold(`#${m.id}`)} ${out.cyan(m.from_node)} ${out.dim("->")} ${m.to_node}  ${m.kind}  ${formatTime(m.created_at)}  ${out.dim(extras.join(", "))}`;
+  const body = (m.content ?? "")
+    .split(/\r?\n/)
+    .map((line) => `    ${line}`)
+    .join("\n");
+  return `${header.trimEnd()}\n${body}\n`;
+}

@@ -1,0 +1,101 @@
+// Per-call overhead of MeshClient.send and MeshClient.fetch against a real in-process gateway,
+// next to a raw `fetch` of the same request in the same run. Target: within 1.25x of raw.
+// Run: pnpm --filter @mesh/client bench (after building the package and its dependencies).
+import { startGateway } from "@mesh/gateway";
+import { MeshClient } from "../dist/index.js";
+
+const TARGET_RATIO = 1.25;
+const WARMUP_CALLS = 200;
+const CALLS = 2000;
+const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
+
+const gateway = await startGateway({
+  port: 0,
+  database: ":memory:",
+  adminToken: ADMIN_TOKEN,
+  logger: false,
+});
+const senderToken = await gateway.issueToken("lab-ovh");
+const readerToken = await gateway.issueToken("droplet");
+const sender = new MeshClient({ node: "lab-ovh", gatewayUrl: gateway.url, token: senderToken });
+const reader = new MeshClient({ node: "droplet", gatewayUrl: gateway.url, token: readerToken });
+await sender.register();
+await reader.register();
+
+const content = "build 4711 finished: 312 tests passed, artifacts uploaded to the usual place";
+
+function rawSend(): Promise<unknown> {
+  return globalThis
+    .fetch(`${gateway.url}/messages`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${senderToken}`,
+        "content-type": "application/json",
+        accept: "application/json",
+      },
+      body: JSON.stringify({ from_node: "lab-ovh", to_node: "droplet", kind: "fyi", content }),
+    })
+    .then((response) => response.json());
+}
+
+function rawFetch(): Promise<unknown> {
+  return globalThis
+    .fetch(`${gateway.url}/messages?to=droplet&limit=20`, {
+      headers: { authorization: `Bearer ${readerToken}` },
+    })
+    .then((response) => response.json());
+}
+
+const cases = {
+  "send (client)": () => sender.send({ to: "droplet", kind: "fyi", content }),
+  "send (raw fetch)": rawSend,
+  "fetch (client)": () => reader.fetch({ limit: 20 }),
+  "fetch (raw fetch)": rawFetch,
+};
+type CaseName = keyof typeof cases;
+
+async function timeCall(run: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1000;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const entries = Object.entries(cases) as [CaseName, () => Promise<unknown>][];
+
+// Warm-up: connections, JIT and the client's registry cache.
+for (let i = 0; i < WARMUP_CALLS; i++) {
+  for (const [, run] of entries) await run();
+}
+
+// Calls of all cases alternate one by one, in a rotating order, and each call is timed alone:
+// the median per case then shrugs off load spikes from other processes and inbox growth.
+const samples = new Map<CaseName, number[]>(entries.map(([name]) => [name, []]));
+for (let i = 0; i < CALLS; i++) {
+  for (let j = 0; j < entries.length; j++) {
+    const [name, run] = entries[(i + j) % entries.length]!;
+    samples.get(name)?.push(await timeCall(run));
+  }
+}
+
+await sender.close();
+await reader.close();
+await gateway.close();
+
+const perCall = (name: CaseName) => median(samples.get(name) ?? []);
+console.log(
+  `@mesh/client per-call time, median of ${CALLS} calls per case, loopback, in-process gateway`,
+);
+for (const op of ["send", "fetch"] as const) {
+  const client = perCall(`${op} (client)`);
+  const raw = perCall(`${op} (raw fetch)`);
+  const ratio = client / raw;
+  const verdict = ratio <= TARGET_RATIO ? "ok" : "ABOVE TARGET";
+  console.log(
+    `  ${op.padEnd(5)}  client ${client.toFixed(1).padStart(7)} us   raw fetch ${raw.toFixed(1).padStart(7)} us   ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${verdict}`,
+  );
+}

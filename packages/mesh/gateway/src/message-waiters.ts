@@ -1,0 +1,50 @@
+/** How often a waiting long-poll re-reads the database, for inserts by other processes. */
+export const WAIT_POLL_MS = 200;
+
+interface Waiter {
+  to: string | undefined;
+  wake: () => void;
+}
+
+/**
+ * In-process wake-ups for `GET /messages?wait=`: an insert wakes the waiters of its
+ * recipient (and the all-recipient waiters) at once. Other processes' inserts are seen by
+ * the waiters' periodic re-reads.
+ */
+export class MessageWaiters {
+  private readonly waiters = new Set<Waiter>();
+  private closing = false;
+
+  get closed(): boolean {
+    return this.closing;
+  }
+
+  notify(toNode: string): void {
+    for (const waiter of this.waiters) {
+      if (waiter.to === undefined || waiter.to === toNode) waiter.wake();
+    }
+  }
+
+  /** Resolves on a matching insert, after `ms`, on abort, or when closing. */
+  next(to: string | undefined, ms: number, signal: AbortSignal): Promise<void> {
+    if (this.closing || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter: Waiter = { to, wake: () => done() };
+      const timer = setTimeout(() => done(), ms);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      signal.addEventListener("abort", done, { once: true });
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Wakes every waiter for good; used when the gateway closes so long-polls answer at once. */
+  close(): void {
+    this.closing = true;
+    for (const waiter of this.waiters) waiter.wake();
+  }
+}

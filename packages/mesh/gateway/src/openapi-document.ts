@@ -1,0 +1,186 @@
+import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import {
+  ErrorBodySchema,
+  IssuedTokenSchema,
+  IssueTokenBodySchema,
+  MessageListSchema,
+  MessageSchema,
+  MessagesQuerySchema,
+  PatchPeerBodySchema,
+  PeerListSchema,
+  PeerSchema,
+  RegisterBodySchema,
+  RevokedTokensSchema,
+  SendBodySchema,
+  SentMessageSchema,
+} from "./wire-schemas.js";
+
+type JsonObject = Record<string, unknown>;
+
+const CONVERSION: ConversionConfig = {
+  target: "draft-2020-12",
+  // Checks JSON Schema cannot express keep the schema as is; the description says the rest.
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    if (valibotAction.type === "max_bytes") {
+      return { ...jsonSchema, description: "at most 65536 bytes of UTF-8" };
+    }
+    if (valibotAction.type === "excludes" || valibotAction.type === "check") return jsonSchema;
+    return undefined;
+  },
+};
+
+function schemaOf(schema: v.GenericSchema): JsonObject {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, CONVERSION) as JsonObject;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string, description: string) => ({
+  description,
+  content: { "application/json": { schema: ref(name) } },
+});
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), json("Error", ERROR_TEXT[status]!)]));
+const body = (name: string) => ({
+  required: true,
+  content: { "application/json": { schema: ref(name) } },
+});
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "invalid_json, invalid_body, invalid_query, invalid_name, unknown_kind, invalid_id",
+  401: "unauthorized: missing or unknown token",
+  403: "forbidden: the token's peer acts outside its rights",
+  404: "not_found or unknown_recipient",
+  409: "recipient_disabled",
+  413: "payload_too_large: body over 1 MiB or content over 64 KiB",
+};
+
+/** The OpenAPI 3.1 document of the gateway, generated from the schemas that validate requests. */
+export function buildOpenApiDocument(): JsonObject {
+  const querySchema = schemaOf(MessagesQuerySchema) as { properties: Record<string, JsonObject> };
+  const queryParameters = Object.entries(querySchema.properties).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: false,
+    schema,
+  }));
+  const nameParameter = (name: string) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string", pattern: "^[a-z][a-z0-9-]{0,62}[a-z0-9]$" },
+  });
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "mesh gateway",
+      version: "1",
+      description:
+        "Peer registry and direct messages. Errors are JSON { error, message }. Without an admin token configured the gateway runs in open mode and needs no token.",
+    },
+    security: [{ bearer: [] }],
+    paths: {
+      "/health": {
+        get: {
+          summary: "Liveness and database reachability",
+          security: [],
+          responses: {
+            "200": { description: "ok", content: { "text/plain": { schema: { type: "string" } } } },
+            "503": { description: "database unavailable" },
+          },
+        },
+      },
+      "/peers": {
+        get: {
+          summary: "List registered peers",
+          responses: { "200": json("PeerList", "the peers"), ...errors(401) },
+        },
+      },
+      "/peers/register": {
+        post: {
+          summary: "Register or re-register a peer (upsert by name)",
+          requestBody: body("RegisterRequest"),
+          responses: {
+            "201": json("Peer", "first registration"),
+            "200": json("Peer", "re-registration"),
+            ...errors(400, 401, 403, 413),
+          },
+        },
+      },
+      "/peers/{name}": {
+        patch: {
+          summary: "Enable or disable a peer (admin)",
+          parameters: [nameParameter("name")],
+          requestBody: body("PatchPeerRequest"),
+          responses: { "200": json("Peer", "the peer"), ...errors(400, 401, 403, 404) },
+        },
+      },
+      "/messages": {
+        get: {
+          summary: "Read messages, oldest first",
+          parameters: queryParameters,
+          responses: { "200": json("MessageList", "the messages"), ...errors(400, 401, 403) },
+        },
+        post: {
+          summary: "Send a direct message",
+          parameters: [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              schema: { type: "string", minLength: 1, maxLength: 200 },
+              description: "a repeat from the same sender within 24 h returns the first message",
+            },
+          ],
+          requestBody: body("SendRequest"),
+          responses: {
+            "201": json("SentMessage", "stored"),
+            "200": json("SentMessage", "repeat of an Idempotency-Key: the first message"),
+            ...errors(400, 401, 403, 404, 409, 413),
+          },
+        },
+      },
+      "/messages/{msg_id}/read": {
+        post: {
+          summary: "Mark a message read (the first mark's time is kept)",
+          parameters: [
+            { name: "msg_id", in: "path", required: true, schema: { type: "integer", minimum: 0 } },
+          ],
+          responses: { "200": json("Message", "the message"), ...errors(400, 401, 403, 404) },
+        },
+      },
+      "/admin/tokens": {
+        post: {
+          summary: "Issue a peer token (admin); the token is shown only here",
+          requestBody: body("IssueTokenRequest"),
+          responses: { "201": json("IssuedToken", "the new token"), ...errors(400, 401, 403) },
+        },
+      },
+      "/admin/tokens/{peer}": {
+        delete: {
+          summary: "Revoke every token of a peer (admin)",
+          parameters: [nameParameter("peer")],
+          responses: { "200": json("RevokedTokens", "how many"), ...errors(400, 401, 403) },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: {
+        Peer: schemaOf(PeerSchema),
+        PeerList: schemaOf(PeerListSchema),
+        Message: schemaOf(MessageSchema),
+        MessageList: schemaOf(MessageListSchema),
+        SentMessage: schemaOf(SentMessageSchema),
+        RegisterRequest: schemaOf(RegisterBodySchema),
+        SendRequest: schemaOf(SendBodySchema),
+        PatchPeerRequest: schemaOf(PatchPeerBodySchema),
+        IssueTokenRequest: schemaOf(IssueTokenBodySchema),
+        IssuedToken: schemaOf(IssuedTokenSchema),
+        RevokedTokens: schemaOf(RevokedTokensSchema),
+        Error: schemaOf(ErrorBodySchema),
+      },
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type {
+  GatewayStorage,
+  IdempotencyOptions,
+  ImportedMessage,
+  MessageQuery,
+  NewMessage,
+  RegisterPeerInput,
+} from "./gateway-storage.js";
+import { type DbMessageRow, type DbPeerRow, messageFromRow, peerFromRow } from "./storage-rows.js";
+import type { Message, Peer } from "./wire-schemas.js";
+
+/** Versioned schema changes; each runs once, in order, recorded in `schema_migrations`. */
+const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: "initial",
+    sql: `
+      CREATE TABLE peers (
+        name TEXT PRIMARY KEY,
+        url TEXT,
+        capabilities TEXT NOT NULL DEFAULT '{}',
+        extra TEXT NOT NULL DEFAULT '{}',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        last_health TEXT,
+        last_seen TEXT,
+        registered_at TEXT
+      );
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        from_node TEXT NOT NULL,
+        to_node TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        content TEXT NOT NULL,
+        related_task_id TEXT,
+        thread_id TEXT,
+        created_at TEXT NOT NULL,
+        read_at TEXT
+      );
+      CREATE INDEX messages_to_node_id ON messages (to_node, id);
+      CREATE INDEX messages_unread_to_node_id ON messages (to_node, id) WHERE read_at IS NULL;
+      CREATE INDEX messages_unread_id ON messages (id) WHERE read_at IS NULL;
+      CREATE TABLE idempotency_keys (
+        from_node TEXT NOT NULL,
+        key TEXT NOT NULL,
+        message_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (from_node, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
+      CREATE TABLE tokens (
+        hash TEXT PRIMARY KEY,
+        peer TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX tokens_peer ON tokens (peer);
+    `,
+  },
+];
+
+const MESSAGE_COLUMNS =
+  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
+
+function migrate(db: DatabaseSync): void {
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+  );
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const applied = new Set(
+      (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map(
+        (row) => row.version,
+      ),
+    );
+    const record = db.prepare(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+    );
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    }
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/**
+ * Opens (creating when needed) a SQLite gateway database with `node:sqlite`.
+ *
+ * WAL mode with `synchronous=NORMAL`: a committed transaction is in the WAL file (in the OS
+ * page cache at least) before the 2xx goes out, so it survives a killed gateway process;
+ * only an OS crash or power loss can drop the last few commits. `FULL` would add an fsync per
+ * message for that case, which the embedded default does not pay.
+ */
+export function openSqliteStorage(path: string): GatewayStorage {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA busy_timeout = 5000");
+  migrate(db);
+
+  const statements = new Map<string, StatementSync>();
+  const sql = (text: string): StatementSync => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+
+  // Writes take the lock up front so a second process on the same file waits instead of failing.
+  const transaction = <T>(work: () => T): T => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+
+  const getPeer = (name: string): Peer | undefined => {
+    const row = sql("SELECT * FROM peers WHERE name = ?").get(name) as DbPeerRow | undefined;
+    return row === undefined ? undefined : peerFromRow(row);
+  };
+  const getMessage = (id: number): Message | undefined => {
+    const row = sql(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as
+      | DbMessageRow
+      | undefined;
+    return row === undefined ? undefined : messageFromRow(row);
+  };
+  const insertRow = (message: NewMessage, readAt: string | null): number => {
+    const result = sql(
+      "INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      message.fromNode,
+      message.toNode,
+      message.kind,
+      message.content,
+      message.relatedTaskId,
+      message.threadId,
+      message.createdAt,
+      readAt,
+    );
+    return Number(result.lastInsertRowid);
+  };
+
+  let closed = false;
+  const storage: GatewayStorage = {
+    backend: "sqlite",
+    async ping() {
+      sql("SELECT 1").get();
+    },
+    async registerPeer(input: RegisterPeerInput) {
+      return transaction(() => {
+        const existing = sql("SELECT extra FROM peers WHERE name = ?").get(input.name) as
+          | { extra: string }
+          | undefined;
+        const capabilities = JSON.stringify(input.capabilities);
+        if (existing === undefined) {
+          sql(
+            "INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
+          ).run(
+            input.name,
+            input.url,
+            capabilities,
+            JSON.stringify(input.extra),
+            input.at,
+            input.at,
+          );
+        } else {
+          const extra = { ...(JSON.parse(existing.extra) as object), ...input.extra };
+          sql(
+            "UPDATE peers SET url = ?, capabilities = ?, extra = ?, last_seen = ?, registered_at = COALESCE(registered_at, ?) WHERE name = ?",
+          ).run(input.url, capabilities, JSON.stringify(extra), input.at, input.at, input.name);
+        }
+        return { peer: getPeer(input.name)!, created: existing === undefined };
+      });
+    },
+    async listPeers() {
+      return (sql("SELECT * FROM peers ORDER BY name").all() as unknown as DbPeerRow[]).map(
+        peerFromRow,
+      );
+    },
+    async getPeer(name) {
+      return getPeer(name);
+    },
+    async setPeerEnabled(name, enabled) {
+      sql("UPDATE peers SET enabled = ? WHERE name = ?").run(enabled ? 1 : 0, name);
+      return getPeer(name);
+    },
+    async touchPeer(name, at) {
+      sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
+    },
+    async insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
+      return transaction(() => {
+        if (idempotency !== undefined) {
+          const previous = sql(
+            "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
+          ).get(message.fromNode, idempotency.key, idempotency.notBefore) as
+            | { message_id: number }
+            | undefined;
+          const first = previous === undefined ? undefined : getMessage(previous.message_id);
+          if (first !== undefined) return { message: first, created: false };
+        }
+        const id = insertRow(message, null);
+        if (idempotency !== undefined) {
+          sql(
+            "INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at",
+          ).run(message.fromNode, idempotency.key, id, message.createdAt);
+        }
+        sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(
+          message.createdAt,
+          message.fromNode,
+        );
+        return { message: getMessage(id)!, created: true };
+      });
+    },
+    async listMessages(query: MessageQuery) {
+      const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
+      let rows: unknown[];
+      if (query.to !== undefined) {
+        rows = sql(
+          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`,
+        ).all(query.to, query.afterId, query.limit);
+      } else if (query.afterId > 0) {
+        rows = sql(
+          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`,
+        ).all(query.afterId, query.limit);
+      } else {
+        rows = sql(
+          `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`,
+        ).all(query.limit);
+      }
+      return (rows as DbMessageRow[]).map(messageFromRow);
+    },
+    async getMessage(id) {
+      return getMessage(id);
+    },
+    async markRead(id, at) {
+      sql("UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL").run(at, id);
+      return getMessage(id);
+    },
+    async importMessages(messages: readonly ImportedMessage[]) {
+      transaction(() => {
+        for (const message of messages) insertRow(message, message.readAt);
+      });
+    },
+    async saveToken(peer, tokenHash, at) {
+      sql("INSERT INTO tokens (hash, peer, created_at) VALUES (?, ?, ?)").run(tokenHash, peer, at);
+    },
+    async revokeTokens(peer) {
+      return Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
+    },
+    async findTokenPeer(tokenHash) {
+      const row = sql("SELECT peer FROM tokens WHERE hash = ?").get(tokenHash) as
+        | { peer: string }
+        | undefined;
+      return row?.peer;
+    },
+    async purgeIdempotencyKeys(before) {
+      return Number(sql("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+  return storage;
+}

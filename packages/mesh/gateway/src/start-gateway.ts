@@ -1,0 +1,135 @@
+import { isIP } from "node:net";
+import type { GatewayStorage } from "./gateway-storage.js";
+import { buildGatewayApp } from "./build-app.js";
+import { MessageWaiters } from "./message-waiters.js";
+import { describeDatabase, openStorage } from "./open-storage.js";
+import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+import { generatePeerToken, hashToken } from "./peer-tokens.js";
+import { createLogSink, type GatewayLogger } from "./request-log.js";
+
+/** Options of `startGateway`; every field is optional. */
+export interface GatewayOptions {
+  /** Interface to bind. Default `'127.0.0.1'` (loopback). */
+  host?: string;
+  /** TCP port; `0` picks a free one. Default `8788`. */
+  port?: number;
+  /**
+   * A SQLite file path (its directory is created), `':memory:'`, or a `postgres://` URL.
+   * Default `.mesh/gateway.db` relative to the working directory.
+   */
+  database?: string;
+  /**
+   * The admin token. Default: env `MESH_GATEWAY_TOKEN`. An empty string or `null` runs the
+   * gateway in open mode (every request allowed; a warning is logged at start).
+   */
+  adminToken?: string | null;
+  /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
+  logger?: GatewayLogger;
+}
+
+export interface RunningGateway {
+  /** Base URL, e.g. `http://127.0.0.1:8788`. */
+  url: string;
+  host: string;
+  port: number;
+  /** The database for display (`sqlite <path>` or a URL without its password). */
+  database: string;
+  /** `admin` when an admin token is configured, else `open`. */
+  authMode: "admin" | "open";
+  /** The storage the gateway runs on (for seeding and inspection). */
+  storage: GatewayStorage;
+  /** Issues a new token for a peer (shown only here; only its hash is stored). */
+  issueToken(peer: string): Promise<string>;
+  /** Stops accepting, lets in-flight requests finish, answers waiting long-polls, closes the database. */
+  close(): Promise<void>;
+}
+
+const DEFAULTS = { host: "127.0.0.1", port: 8788, database: ".mesh/gateway.db" } as const;
+const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
+export async function issuePeerToken(storage: GatewayStorage, peer: string): Promise<string> {
+  if (typeof peer !== "string" || !PEER_NAME_PATTERN.test(peer)) {
+    throw new TypeError(
+      "peer name does not match the peer-name format (2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit)",
+    );
+  }
+  const token = generatePeerToken();
+  await storage.saveToken(peer, hashToken(token), new Date().toISOString());
+  return token;
+}
+
+/** Starts the gateway HTTP server on SQLite or PostgreSQL. */
+export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
+  const host = options.host ?? DEFAULTS.host;
+  const port = options.port ?? DEFAULTS.port;
+  const database = options.database ?? DEFAULTS.database;
+  const configuredToken =
+    options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
+  const adminToken =
+    configuredToken === null || configuredToken === undefined || configuredToken === ""
+      ? undefined
+      : configuredToken;
+  const log = createLogSink(options.logger ?? true);
+  const waiters = new MessageWaiters();
+
+  const storage = await openStorage(database);
+  const app = buildGatewayApp({ storage, adminToken, log, waiters });
+  try {
+    await app.listen({ host, port });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await storage.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const boundPort = typeof address === "object" && address !== null ? address.port : port;
+  const url = `http://${urlHost(host)}:${boundPort}`;
+
+  if (adminToken === undefined) {
+    log.log({
+      time: new Date().toISOString(),
+      level: "warn",
+      msg: `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
+        isLoopback(host) ? "" : `, and the gateway listens on ${host}, beyond this machine`
+      }`,
+    });
+  }
+
+  const purge = setInterval(() => {
+    storage.purgeIdempotencyKeys(new Date(Date.now() - DAY_MS).toISOString()).catch(() => {});
+  }, IDEMPOTENCY_PURGE_MS);
+  purge.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    host,
+    port: boundPort,
+    database: describeDatabase(database),
+    authMode: adminToken === undefined ? "open" : "admin",
+    storage,
+    issueToken: (peer) => issuePeerToken(storage, peer),
+    close() {
+      closing ??= (async () => {
+        clearInterval(purge);
+        waiters.close();
+        await app.close();
+        log.flush();
+        await storage.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}

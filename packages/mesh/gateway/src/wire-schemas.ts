@@ -1,0 +1,165 @@
+import * as v from "valibot";
+import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+import { isStorableJson } from "./storable-json.js";
+
+/** The five DM kinds. */
+export const MESSAGE_KINDS = ["fyi", "question", "answer", "status", "unblock"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Largest DM content: 64 KiB of UTF-8. */
+export const MAX_CONTENT_BYTES = 65_536;
+/** Largest accepted request body: 1 MiB, refused before parsing. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+const NO_NUL = "\u0000";
+
+const peerName = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a single string`),
+    v.regex(
+      PEER_NAME_PATTERN,
+      `${field} does not match the peer-name format (2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit)`,
+    ),
+  );
+
+const reference = (field: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(`${field} must be a string`),
+      v.minLength(1, `${field} must have 1 to 200 characters`),
+      v.maxLength(200, `${field} must have 1 to 200 characters`),
+      v.excludes(NO_NUL, `${field} must not contain NUL characters`),
+    ),
+  );
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
+export const RegisterBodySchema = v.pipe(
+  v.looseObject(
+    {
+      name: peerName("name"),
+      url: v.nullish(
+        v.pipe(
+          v.string("url must be a string or null"),
+          v.maxLength(2048, "url must have at most 2048 characters"),
+          v.excludes(NO_NUL, "url must not contain NUL characters"),
+        ),
+      ),
+      capabilities: v.nullish(
+        v.pipe(
+          v.record(v.string(), v.unknown(), "capabilities must be a JSON object"),
+          v.check((value) => !Array.isArray(value), "capabilities must be a JSON object"),
+        ),
+      ),
+    },
+    "request body must be a JSON object",
+  ),
+  v.check(
+    (body) => isStorableJson(body),
+    "request body nests objects or arrays deeper than 32 levels or contains a NUL character",
+  ),
+);
+
+export const SendBodySchema = v.looseObject(
+  {
+    from_node: peerName("from_node"),
+    to_node: peerName("to_node"),
+    kind: v.picklist(MESSAGE_KINDS, `kind must be one of ${MESSAGE_KINDS.join(", ")}`),
+    content: v.pipe(
+      v.string("content must be a string"),
+      v.excludes(NO_NUL, "content must not contain NUL characters"),
+      v.maxBytes(MAX_CONTENT_BYTES, "content is larger than 64 KiB of UTF-8"),
+    ),
+    related_task_id: reference("related_task_id"),
+    thread_id: reference("thread_id"),
+  },
+  "request body must be a JSON object",
+);
+
+export const PatchPeerBodySchema = v.looseObject(
+  { enabled: v.boolean("enabled must be a boolean") },
+  "request body must be a JSON object",
+);
+
+export const IssueTokenBodySchema = v.looseObject(
+  { peer: peerName("peer") },
+  "request body must be a JSON object",
+);
+
+/** Query of `GET /messages` as it arrives (strings); a repeated parameter is refused. */
+export const MessagesQuerySchema = v.looseObject({
+  to: v.optional(peerName("to")),
+  unread_only: v.optional(
+    v.picklist(["true", "false", "1", "0"], "unread_only must be true or false"),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string("limit must be given once"),
+      v.regex(/^[+-]?\d+$/, "limit must be an integer"),
+      v.description("1 to 1000 (larger values count as 1000); default 100"),
+    ),
+  ),
+  after_id: v.optional(
+    v.pipe(
+      v.string("after_id must be given once"),
+      v.regex(/^\d+$/, "after_id must be a non-negative integer"),
+      v.description("only messages with a larger id (paging cursor)"),
+    ),
+  ),
+  wait: v.optional(
+    v.pipe(
+      v.string("wait must be given once"),
+      v.regex(/^\d+(\.\d+)?$/, "wait must be a non-negative number of seconds"),
+      v.description("seconds (at most 30) to hold the request until a matching message exists"),
+    ),
+  ),
+});
+
+export const PeerSchema = v.looseObject({
+  name: v.string(),
+  url: v.nullable(v.string()),
+  capabilities: v.record(v.string(), v.unknown()),
+  enabled: v.boolean(),
+  last_health: v.nullable(isoTime),
+  last_seen: v.nullable(isoTime),
+  registered_at: v.nullable(isoTime),
+});
+export type Peer = v.InferOutput<typeof PeerSchema>;
+
+export const MessageSchema = v.looseObject({
+  id: v.pipe(v.number(), v.integer()),
+  from_node: v.string(),
+  to_node: v.string(),
+  kind: v.picklist(MESSAGE_KINDS),
+  content: v.string(),
+  created_at: isoTime,
+  read_at: v.nullable(isoTime),
+  related_task_id: v.nullable(v.string()),
+  thread_id: v.nullable(v.string()),
+});
+export interface Message {
+  id: number;
+  from_node: string;
+  to_node: string;
+  kind: MessageKind;
+  content: string;
+  created_at: string;
+  read_at: string | null;
+  related_task_id: string | null;
+  thread_id: string | null;
+}
+
+export const SentMessageSchema = v.looseObject({
+  id: v.pipe(v.number(), v.integer()),
+  from_node: v.string(),
+  to_node: v.string(),
+  kind: v.picklist(MESSAGE_KINDS),
+  thread_id: v.nullable(v.string()),
+  created_at: isoTime,
+});
+
+export const PeerListSchema = v.object({ peers: v.array(PeerSchema) });
+export const MessageListSchema = v.object({ messages: v.array(MessageSchema) });
+export const IssuedTokenSchema = v.object({ peer: v.string(), token: v.string() });
+export const RevokedTokensSchema = v.object({ peer: v.string(), revoked: v.number() });
+export const ErrorBodySchema = v.object({ error: v.string(), message: v.string() });

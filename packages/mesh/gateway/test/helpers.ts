@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { RunningGateway } from "../src/index.js";
+
+export const PG_BASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+export const ADMIN_TOKEN = "test-admin-token-0123456789";
+
+/** Whether the test PostgreSQL answers; decided once per test file. */
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_BASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A fresh schema for one test run; `url` points its search_path there, `drop` removes it. */
+export async function createPgSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `mesh_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: PG_BASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return {
+    url: `${PG_BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    async drop() {
+      const admin = new pg.Client({ connectionString: PG_BASE_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/** A temporary directory removed by the returned function. */
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-test-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
+  json: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Raw body text sent as is. */
+  raw?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP request against a gateway; `token` defaults to the admin token. */
+export async function call(
+  gateway: Pick<RunningGateway, "url">,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.token === undefined ? ADMIN_TOKEN : options.token;
+  if (token !== null) headers["authorization"] = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["content-type"] ??= "application/json";
+  const response = await fetch(`${gateway.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export function register(
+  gateway: Pick<RunningGateway, "url">,
+  name: string,
+  token?: string | null,
+) {
+  return call(
+    gateway,
+    "POST",
+    "/peers/register",
+    token === undefined ? { body: { name } } : { body: { name }, token },
+  );
+}
+
+export function send(
+  gateway: Pick<RunningGateway, "url">,
+  message: Record<string, unknown>,
+  options: Omit<CallOptions, "body"> = {},
+) {
+  return call(gateway, "POST", "/messages", {
+    ...options,
+    body: { kind: "fyi", content: "hello", ...message },
+  });
+}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { closedPortUrl, type PeersServer, startPeersServer } from "../test/peers-server.js";
+import { isRegistered } from "./is-registered.js";
+import { clearRegistryCache } from "./registry-cache.js";
+
+let server: PeersServer;
+
+beforeEach(async () => {
+  clearRegistryCache();
+  server = await startPeersServer({ json: [{ node_name: "droplet" }, { peer_name: "lab-ovh" }] });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+describe("isRegistered", () => {
+  it.each([
+    ["droplet", true],
+    ["drop", true],
+    ["lab-claude", true],
+    ["ws-lc", false],
+    ["ghost-peer", false],
+    ["Lab-OVH", false],
+    ["droplet\n", false],
+    [42, false],
+    [null, false],
+  ])("answers %j -> %s", async (name, expected) => {
+    await expect(isRegistered(name, { gatewayUrl: server.url })).resolves.toBe(expected);
+  });
+
+  it("answers false when the gateway is unreachable", async () => {
+    await expect(isRegistered("droplet", { gatewayUrl: await closedPortUrl() })).resolves.toBe(
+      false,
+    );
+  });
+
+  it("answers false on a malformed body or a timeout", async () => {
+    server.reply({ json: { data: [] } });
+    await expect(isRegistered("droplet", { gatewayUrl: server.url })).resolves.toBe(false);
+    server.reply({ hang: "headers" });
+    await expect(isRegistered("droplet", { gatewayUrl: server.url, timeout: 50 })).resolves.toBe(
+      false,
+    );
+  });
+
+  it("answers false on bad options instead of throwing", async () => {
+    await expect(isRegistered("droplet", { ttlSeconds: -5 })).resolves.toBe(false);
+    await expect(isRegistered("droplet", { gatewayUrl: "::" })).resolves.toBe(false);
+  });
+});

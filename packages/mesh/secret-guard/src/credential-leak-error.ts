@@ -1,0 +1,45 @@
+import { KNOWN_SECRET_RULE_ID } from "./secret-rules.js";
+
+/** `Symbol.for("@mesh/error")`: the brand `@mesh/errors` checks, so `instanceof MeshError` holds without importing it. */
+const MESH_ERROR_BRAND: unique symbol = Symbol.for("@mesh/error") as never;
+
+/** Where and what the guard matched (never the matched text). */
+export interface SecretMatch {
+  /** Rule id from `SECRET_RULES`, or `known-secret`. */
+  readonly ruleId: string;
+  /** Human label of the rule. */
+  readonly label: string;
+  /** UTF-16 index of the first character of the match in the content. */
+  readonly index: number;
+  /** Length of the match in UTF-16 code units. */
+  readonly length: number;
+}
+
+/**
+ * Content was refused because it looks like it carries a credential. The message names the
+ * rule and never contains the secret. `err instanceof MeshError` (from `@mesh/errors`) holds.
+ */
+export class CredentialLeakError extends Error {
+  /** Stable machine-readable code shared with `@mesh/errors`. */
+  readonly code = "credential_leak";
+  readonly [MESH_ERROR_BRAND] = true;
+  readonly ruleId: string;
+  readonly label: string;
+  readonly index: number;
+  readonly length: number;
+
+  constructor(match: SecretMatch) {
+    super(
+      `${
+        match.ruleId === KNOWN_SECRET_RULE_ID
+          ? "refusing to send: content contains the live MESH_GATEWAY_TOKEN value."
+          : `refusing to send: content matches ${match.label} pattern.`
+      } Credentials travel out of band, never in DM content: remove it and share it through your secret store.`,
+    );
+    this.name = "CredentialLeakError";
+    this.ruleId = match.ruleId;
+    this.label = match.label;
+    this.index = match.index;
+    this.length = match.length;
+  }
+}

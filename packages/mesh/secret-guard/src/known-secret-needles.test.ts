@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { findSecret } from "./find-secret.js";
+import { knownSecretNeedles } from "./known-secret-needles.js";
+
+const LIVE = "Zk9xQ2vT" + "A1b2C3d4".repeat(6);
+const options = { knownSecrets: [LIVE] };
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+const b64url = (s: string) => Buffer.from(s).toString("base64url");
+
+describe("known secrets", () => {
+  it.each([
+    ["verbatim", LIVE],
+    ["base64", b64(LIVE)],
+    ["base64url", b64url(`${LIVE}??>>`)],
+    ["hex", Buffer.from(LIVE).toString("hex")],
+    ["upper-case hex", Buffer.from(LIVE).toString("hex").toUpperCase()],
+    ["percent-encoded", encodeURIComponent(`${LIVE}/é`)],
+  ])("finds the live token %s", (_, encoded) => {
+    expect(findSecret(`see ${encoded} here`, options)?.ruleId).toBe("known-secret");
+  });
+
+  it("finds the token base64-encoded inside a longer blob at every byte alignment", () => {
+    for (const lead of ["", "a", "ab", "abc", "Authorization: Bearer "]) {
+      expect(findSecret(b64(`${lead}${LIVE}!trailer`), options)?.ruleId).toBe("known-secret");
+      expect(findSecret(b64url(`${lead}${LIVE}~~~`), options)?.ruleId).toBe("known-secret");
+    }
+  });
+
+  it("trims values and ignores values under 16 characters", () => {
+    expect(knownSecretNeedles({ knownSecrets: ["  short  ", "x".repeat(15)] })).toEqual([]);
+    expect(knownSecretNeedles({ knownSecrets: [` ${LIVE} `] })).toContain(LIVE);
+    expect(knownSecretNeedles(undefined)).toEqual([]);
+  });
+
+  it("passes content that only shares a prefix with the token", () => {
+    expect(findSecret(`see ${LIVE.slice(0, 15)} here`, options)).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fragmentText } from "../test/arbitraries.js";
+import { referenceFindAll, referenceFindSecret } from "../test/reference.js";
+import { scanAll, scanFirst } from "./scanner.js";
+
+/** Small-alphabet text: dense in boundaries, class edges and partial prefixes. */
+const smallAlphabetText = fc
+  .array(
+    fc.constantFrom(
+      "a", "-", "A", "0", "/", "=", "+", "_", " ", "\n", ".", "s", "k", "w", "e", "J", "y",
+      "sk-", "aws", "eyJ", "MESH_GATEWAY_TOKEN", "AKIA", "AIza", "ghp_", "xai-", "pypi-",
+      "aaaaaaaaaa", "AAAAAAAAAAAAAAAA", "0123456789abcdef", "a-a-a-a-a-",
+    ),
+    { maxLength: 60 },
+  )
+  .map((parts) => parts.join(""));
+
+const content = fc.oneof(fragmentText, smallAlphabetText);
+
+describe("scanner equivalence with the spec regexes", () => {
+  it("scanFirst reports the first rule in order, at that rule's leftmost match", () => {
+    fc.assert(
+      fc.property(content, (text) => {
+        expect(scanFirst(text)).toEqual(referenceFindSecret(text));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it("scanAll reports the leftmost-first, marker-aware sequence of matches", () => {
+    fc.assert(
+      fc.property(content, (text) => {
+        expect(scanAll(text)).toEqual(referenceFindAll(text));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});

@@ -1,0 +1,353 @@
+/*
+ * The linear-time scanning engine behind every export. One left-to-right pass over the
+ * content; a rule is tried only where it can start (an ASCII word boundary, plus the
+ * rule's first character). Runs of each character class are measured once and cached,
+ * and the "later on the same line" heuristics use forward-only `indexOf` cursors, so the
+ * work per character is bounded for every input (no regex backtracking anywhere).
+ */
+
+const WORD = 1; // [A-Za-z0-9_]
+const RUN = 2; // [A-Za-z0-9_-]
+const B64 = 4; // [A-Za-z0-9/+=]
+const ALNUM = 8; // [A-Za-z0-9]
+const HEX = 16; // [a-f0-9]
+const UPNUM = 32; // [0-9A-Z]
+
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const upper = c >= 65 && c <= 90;
+  const lower = c >= 97 && c <= 122;
+  const digit = c >= 48 && c <= 57;
+  const alnum = upper || lower || digit;
+  CLASS[c] =
+    (alnum || c === 95 ? WORD | RUN : 0) |
+    (c === 45 ? RUN : 0) |
+    (alnum || c === 47 || c === 43 || c === 61 ? B64 : 0) |
+    (alnum ? ALNUM : 0) |
+    (digit || (c >= 97 && c <= 102) ? HEX : 0) |
+    (digit || upper ? UPNUM : 0);
+}
+
+const NONE = -1;
+const UNKNOWN = -2;
+/** Number of shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
+export const RULE_COUNT = 12;
+
+/** First occurrence of a literal at or after a position, for non-decreasing positions. */
+export class Cursor {
+  private at = -1;
+  readonly length: number;
+  constructor(
+    private readonly text: string,
+    private readonly literal: string,
+  ) {
+    this.length = literal.length;
+  }
+
+  next(from: number): number {
+    if (this.at < from) {
+      const found = this.text.indexOf(this.literal, from);
+      this.at = found < 0 ? Number.POSITIVE_INFINITY : found;
+    }
+    return this.at;
+  }
+}
+
+/** A match found by the engine: `rule` 1..12, `[index, end)` in the content. */
+export interface RawMatch {
+  rule: number;
+  index: number;
+  end: number;
+}
+
+class Engine {
+  private readonly n: number;
+  // Cached maximal runs [from, end) of RUN and B64 characters (queried at rising positions).
+  private runFrom = 0;
+  private runEnd = 0;
+  private b64From = 0;
+  private b64End = 0;
+  // The current line (for the two "later on the same line" heuristics).
+  private lineEnd = -1;
+  private lastTrigger = UNKNOWN;
+  private lastMesh = UNKNOWN;
+  // Positions before which a rule is known not to match (skips repeated work).
+  private dead10 = 0;
+  private dead11 = 0;
+  private dead12 = 0;
+  private readonly triggers: Cursor[];
+  private readonly mesh: Cursor;
+  private readonly rule10: boolean;
+  private readonly rule12: boolean;
+  /** End of the match found by the last successful `matchAt`. */
+  end = 0;
+
+  constructor(
+    private readonly text: string,
+    triggerLiterals: readonly string[],
+  ) {
+    this.n = text.length;
+    this.triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
+    this.mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
+    this.rule10 = triggerLiterals.some((literal) => text.includes(literal));
+    this.rule12 = text.includes("MESH_GATEWAY_TOKEN");
+  }
+
+  private cls(i: number): number {
+    const c = this.text.charCodeAt(i);
+    return c < 128 ? (CLASS[c] as number) : 0;
+  }
+
+  /** Real ASCII word boundary at `i` (never used at a virtual boundary position). */
+  private boundary(i: number): boolean {
+    const before = i > 0 ? this.cls(i - 1) & WORD : 0;
+    const after = i < this.n ? this.cls(i) & WORD : 0;
+    return before !== after;
+  }
+
+  private scan(from: number, mask: number): number {
+    let i = from;
+    while (i < this.n && this.cls(i) & mask) i++;
+    return i;
+  }
+
+  private runEndAt(s: number): number {
+    if (s < this.runFrom || s >= this.runEnd) {
+      this.runFrom = s;
+      this.runEnd = this.scan(s, RUN);
+    }
+    return this.runEnd;
+  }
+
+  private b64EndAt(s: number): number {
+    if (s < this.b64From || s >= this.b64End) {
+      this.b64From = s;
+      this.b64End = this.scan(s, B64);
+    }
+    return this.b64End;
+  }
+
+  private enterLine(s: number): void {
+    if (s > this.lineEnd) {
+      const nl = this.text.indexOf("\n", s);
+      this.lineEnd = nl < 0 ? this.n : nl;
+      this.lastTrigger = UNKNOWN;
+      this.lastMesh = UNKNOWN;
+    }
+  }
+
+  /** Start of the last occurrence of a literal on the current line at or after `s`. */
+  private lastOnLine(cursor: Cursor, s: number): number {
+    let last = NONE;
+    for (let q = cursor.next(s); q + cursor.length <= this.lineEnd; q = cursor.next(q + 1)) last = q;
+    return last;
+  }
+
+  private startsWith(literal: string, at: number): boolean {
+    return this.text.startsWith(literal, at);
+  }
+
+  /**
+   * The lowest-numbered rule below `limit` whose shape matches starting exactly at `s`
+   * (the caller has checked the word boundary at `s`), or 0; sets `end` on a match.
+   */
+  matchAt(s: number, limit: number): number {
+    const c = this.text.charCodeAt(s);
+    const cls = c < 128 ? (CLASS[c] as number) : 0;
+    if (!(cls & (RUN | B64))) return 0;
+    const rule = this.prefixRule(s, c, limit);
+    if (rule) return rule;
+    if (limit > 10 && cls & B64 && this.rule10 && s >= this.dead10 && this.awsSecret(s)) return 10;
+    if (limit > 11 && c === 101 && s >= this.dead11 && this.jwt(s)) return 11;
+    if (limit > 12 && cls & RUN && this.rule12 && s >= this.dead12 && this.meshToken(s)) return 12;
+    return 0;
+  }
+
+  /** Rules 1-9: each starts with a fixed prefix, so the first character picks them. */
+  private prefixRule(s: number, c: number, limit: number): number {
+    if (c === 112) {
+      // p
+      return this.startsWith("pypi-", s) && this.tail(s, 5, 20) ? 1 : 0;
+    }
+    if (c === 115) {
+      // s
+      if (!this.startsWith("sk-", s)) return 0;
+      if (limit > 2 && this.startsWith("ant-", s + 3) && this.tail(s, 7, 20)) return 2;
+      const admin = this.startsWith("admin-", s + 3);
+      if (limit > 3 && admin && this.tail(s, 9, 20)) return 3;
+      // (?:proj-)? cannot change the match: both branches end at the end of the run.
+      if (limit > 4 && !admin && this.tail(s, 3, 20)) return 4;
+      if (limit > 6 && this.hexKey(s)) return 6;
+      return 0;
+    }
+    if (c === 120) {
+      // x
+      return limit > 5 && this.startsWith("xai-", s) && this.tail(s, 4, 40) ? 5 : 0;
+    }
+    if (c === 65) {
+      // A
+      if (limit > 7 && this.startsWith("AIza", s) && this.runEndAt(s) - s >= 39) {
+        this.end = s + 39;
+        return 7;
+      }
+      return limit > 9 && this.startsWith("AKIA", s) && this.accessKeyId(s) ? 9 : 0;
+    }
+    if (c === 103 && limit > 8) {
+      // g: gh[ops]_ then 30 or more alphanumerics
+      const t = this.text.charCodeAt(s + 2);
+      if (this.text.charCodeAt(s + 1) !== 104 || this.text.charCodeAt(s + 3) !== 95) return 0;
+      if (t !== 111 && t !== 112 && t !== 115) return 0;
+      const end = this.scan(s + 4, ALNUM);
+      if (end - s - 4 < 30) return 0;
+      this.end = end;
+      return 8;
+    }
+    return 0;
+  }
+
+  /** Prefix of `prefixLength` then at least `min` RUN characters (greedy, to the run end). */
+  private tail(s: number, prefixLength: number, min: number): boolean {
+    const end = this.runEndAt(s);
+    if (end - s - prefixLength < min) return false;
+    this.end = end;
+    return true;
+  }
+
+  private hexKey(s: number): boolean {
+    const end = s + 35;
+    if (end > this.n) return false;
+    for (let i = s + 3; i < end; i++) if (!(this.cls(i) & HEX)) return false;
+    if (end < this.n && this.cls(end) & WORD) return false;
+    this.end = end;
+    return true;
+  }
+
+  private accessKeyId(s: number): boolean {
+    const end = s + 20;
+    if (end > this.n) return false;
+    for (let i = s + 4; i < end; i++) if (!(this.cls(i) & UPNUM)) return false;
+    if (end < this.n && this.cls(end) & WORD) return false;
+    this.end = end;
+    return true;
+  }
+
+  /** Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line. */
+  private awsSecret(s: number): boolean {
+    const end = s + 40;
+    if (this.b64EndAt(s) < end || !this.boundary(end)) return false;
+    this.enterLine(s);
+    if (this.lastTrigger === UNKNOWN) {
+      let last = NONE;
+      for (const cursor of this.triggers) last = Math.max(last, this.lastOnLine(cursor, s));
+      this.lastTrigger = last;
+    }
+    if (this.lastTrigger < end) {
+      // Every later start on this line ends later still: none can see a trigger.
+      this.dead10 = this.lineEnd;
+      return false;
+    }
+    this.end = end;
+    return true;
+  }
+
+  /** The largest word boundary in [from, to], or NONE. */
+  private lastBoundary(from: number, to: number): number {
+    for (let e = to; e >= from; e--) if (this.boundary(e)) return e;
+    return NONE;
+  }
+
+  /** Rule 11: eyJ…​.eyJ….… with runs of at least 15, ending at a word boundary. */
+  private jwt(s: number): boolean {
+    if (!this.startsWith("eyJ", s)) return false;
+    const end1 = this.runEndAt(s);
+    const end = this.jwtEnd(s, end1);
+    if (end < 0) {
+      // Every later start inside this run shares what follows it: one verdict for all.
+      this.dead11 = end1;
+      return false;
+    }
+    this.end = end;
+    return true;
+  }
+
+  private jwtEnd(s: number, end1: number): number {
+    if (end1 - s - 3 < 15 || this.text.charCodeAt(end1) !== 46) return NONE;
+    if (!this.startsWith("eyJ", end1 + 1)) return NONE;
+    const end2 = this.scan(end1 + 4, RUN);
+    if (end2 - end1 - 4 < 15 || this.text.charCodeAt(end2) !== 46) return NONE;
+    return this.lastBoundary(end2 + 16, this.scan(end2 + 1, RUN));
+  }
+
+  /** Rule 12: 48 or more RUN characters between boundaries, MESH_GATEWAY_TOKEN later on the line. */
+  private meshToken(s: number): boolean {
+    const runEnd = this.runEndAt(s);
+    if (runEnd - s < 48) {
+      this.dead12 = runEnd;
+      return false;
+    }
+    this.enterLine(s);
+    if (this.lastMesh === UNKNOWN) this.lastMesh = this.lastOnLine(this.mesh, s);
+    if (this.lastMesh < s + 48) {
+      this.dead12 = this.lineEnd;
+      return false;
+    }
+    // Greedy then backtracking: the longest end at a boundary with the text still ahead.
+    const end = this.lastBoundary(s + 48, Math.min(runEnd, this.lastMesh));
+    if (end < 0) {
+      this.dead12 = runEnd;
+      return false;
+    }
+    this.end = end;
+    return true;
+  }
+
+  /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
+  startsAt(s: number, virtual: boolean): boolean {
+    const after = this.cls(s) & WORD;
+    const before = virtual || s === 0 ? 0 : this.cls(s - 1) & WORD;
+    return before !== after;
+  }
+}
+
+/**
+ * For each rule, its leftmost match (regex semantics); returns the first rule in order
+ * that matches anywhere, or null.
+ */
+export function scanFirst(text: string): RawMatch | null {
+  const engine = new Engine(text, ["aws"]);
+  let best: RawMatch | null = null;
+  let limit = RULE_COUNT + 1;
+  for (let s = 0; s < text.length && limit > 1; s++) {
+    if (!engine.startsAt(s, false)) continue;
+    const rule = engine.matchAt(s, limit);
+    if (rule) {
+      best = { rule, index: s, end: engine.end };
+      limit = rule;
+    }
+  }
+  return best;
+}
+
+/**
+ * Left to right, non-overlapping: at each position the first rule in order that matches
+ * there. After a match, scanning resumes as though the match had been replaced by its
+ * `[REDACTED:…]` marker: the next character starts a word, and an `AKIA` later on the line
+ * counts as the `aws` context of rule 10 (its marker says `aws-access-key-id`). Redacting
+ * these matches therefore leaves nothing `scanFirst` finds.
+ */
+export function scanAll(text: string): RawMatch[] {
+  const engine = new Engine(text, ["aws", "AKIA"]);
+  const matches: RawMatch[] = [];
+  let virtualAt = -1;
+  for (let s = 0; s < text.length; ) {
+    const rule = engine.startsAt(s, s === virtualAt) ? engine.matchAt(s, RULE_COUNT + 1) : 0;
+    if (rule === 0) {
+      s++;
+      continue;
+    }
+    matches.push({ rule, index: s, end: engine.end });
+    s = engine.end;
+    virtualAt = s;
+  }
+  return matches;
+}

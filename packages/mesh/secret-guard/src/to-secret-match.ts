@@ -1,0 +1,14 @@
+import type { SecretMatch } from "./credential-leak-error.js";
+import type { RawMatch } from "./scanner.js";
+import { KNOWN_SECRET_LABEL, KNOWN_SECRET_RULE_ID, SECRET_RULES } from "./secret-rules.js";
+
+/** Public view of an engine match: rule id, label and position only. */
+export function toSecretMatch(raw: RawMatch): SecretMatch {
+  const rule = raw.rule === 0 ? undefined : SECRET_RULES[raw.rule - 1];
+  return {
+    ruleId: rule?.id ?? KNOWN_SECRET_RULE_ID,
+    label: rule?.label ?? KNOWN_SECRET_LABEL,
+    index: raw.index,
+    length: raw.end - raw.index,
+  };
+}
