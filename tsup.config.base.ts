@@ -15,5 +15,7 @@ export function packageConfig(extraEntries: Record<string, string> = {}) {
     clean: true,
     splitting: true,
     treeshake: true,
+    // Some built-ins (node:sqlite, node:test) exist only with their `node:` prefix.
+    removeNodeProtocol: false,
   });
 }

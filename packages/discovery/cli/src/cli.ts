@@ -1,2 +1,5 @@
 #!/usr/bin/env node
-export {};
+import { nodeIo } from "./cli-io.js";
+import { runDiscoveryCli } from "./run-discovery-cli.js";
+
+process.exitCode = await runDiscoveryCli(process.argv.slice(2), nodeIo());

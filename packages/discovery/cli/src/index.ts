@@ -1,1 +1,10 @@
-export const placeholder = true;
+export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
+export { type CliIo, nodeIo, type TextSink } from "./cli-io.js";
+export { createProgram, type ProgramResult } from "./create-program.js";
+export { colorEnabled } from "./create-style.js";
+export { ENDPOINT_VARIABLES, type EndpointName } from "./endpoints.js";
+export type { ModelReport } from "./model-command.js";
+export { parseWhen } from "./parse-when.js";
+export type { GeminiPrice } from "./price-gemini-command.js";
+export type { RetirementReport } from "./retired-command.js";
+export { runDiscoveryCli } from "./run-discovery-cli.js";

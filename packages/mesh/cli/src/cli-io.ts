@@ -24,6 +24,7 @@ export interface CliIo {
 
 /** The real process: its streams, environment and SIGINT/SIGTERM. */
 export function nodeIo(): CliIo {
+  process.stdout.on("error", exitOnBrokenPipe);
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -43,4 +44,10 @@ export function nodeIo(): CliIo {
       };
     },
   };
+}
+
+// A reader such as `head` may close the pipe early closes the pipe early: stop quietly instead of crashing.
+function exitOnBrokenPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
 }

@@ -39,11 +39,19 @@ function port(value: string): number {
 export function createProgram(io: CliIo, result: ProgramResult): Command {
   const errStyle = createStyle(colorEnabled(io.env, io.isTTY.stderr));
   const program = new Command("mesh")
-    .description("Talk to the mesh gateway: peers, direct messages, inbox watch, and the credential guard.")
+    .description(
+      "Talk to the mesh gateway: peers, direct messages, inbox watch, and the credential guard.",
+    )
     .version(pkg.version, "-V, --version")
     .option("--node <name>", "own peer name (env MESH_NODE)")
-    .option("--gateway-url <url>", "gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)")
-    .option("--token <token>", "gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)")
+    .option(
+      "--gateway-url <url>",
+      "gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)",
+    )
+    .option(
+      "--token <token>",
+      "gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)",
+    )
     .option("--json", "machine-readable output on stdout")
     .exitOverride()
     .configureOutput({
@@ -68,15 +76,16 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
   program
     .command("peers")
     .description("list the registered peers")
-    .action(
-      action(async (context) => (await import("./peers-command.js")).peersCommand(context)),
-    );
+    .action(action(async (context) => (await import("./peers-command.js")).peersCommand(context)));
 
   program
     .command("register")
     .description("register (or update) your own peer")
     .option("--url <url>", "network address of your own service")
-    .option("--capabilities <json>", `advertisement as a JSON object, e.g. '{"can_claim_tasks":true}'`)
+    .option(
+      "--capabilities <json>",
+      `advertisement as a JSON object, e.g. '{"can_claim_tasks":true}'`,
+    )
     .action(
       action(async (context, options: { url?: string; capabilities?: string }) =>
         (await import("./register-command.js")).registerCommand(context, options),
@@ -100,7 +109,12 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
           to: string,
           kind: (typeof DM_KINDS)[number],
           content: string | undefined,
-          options: { thread?: string; task?: string; idempotencyKey?: string; skipSecretCheck?: boolean },
+          options: {
+            thread?: string;
+            task?: string;
+            idempotencyKey?: string;
+            skipSecretCheck?: boolean;
+          },
         ) => (await import("./send-command.js")).sendCommand(context, to, kind, content, options),
       ),
     );
@@ -113,8 +127,11 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
     .option("--from <peer>", "only messages from this sender")
     .option("--full", "print whole messages instead of a table")
     .action(
-      action(async (context, options: { unread?: boolean; limit?: number; from?: string; full?: boolean }) =>
-        (await import("./inbox-command.js")).inboxCommand(context, options),
+      action(
+        async (
+          context,
+          options: { unread?: boolean; limit?: number; from?: string; full?: boolean },
+        ) => (await import("./inbox-command.js")).inboxCommand(context, options),
       ),
     );
 
@@ -123,13 +140,21 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
     .description("mark messages read (after you have handled them)")
     .argument("<id...>", "message ids", messageId)
     .action(
-      action(async (context, ids: number[]) => (await import("./read-command.js")).readCommand(context, ids)),
+      action(async (context, ids: number[]) =>
+        (await import("./read-command.js")).readCommand(context, ids),
+      ),
     );
 
   program
     .command("watch")
-    .description("print new messages as they arrive until Ctrl-C (never marks read)")
-    .option("--interval <ms>", "pause between polls when the gateway does not hold them open", positiveInteger)
+    .description(
+      "print unread messages, then new ones as they arrive, until Ctrl-C (never marks read)",
+    )
+    .option(
+      "--interval <ms>",
+      "pause between polls when the gateway does not hold them open",
+      positiveInteger,
+    )
     .action(
       action(async (context, options: { interval?: number }) =>
         (await import("./watch-command.js")).watchCommand(context, options),
@@ -141,19 +166,29 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
     .description("scan files (or stdin) for credentials; exit 1 on a finding (pre-commit hook)")
     .argument("[files...]", "files to scan; none or `-` reads stdin")
     .action(
-      action(async (context, files: string[]) => (await import("./guard-command.js")).guardCommand(context, files)),
+      action(async (context, files: string[]) =>
+        (await import("./guard-command.js")).guardCommand(context, files),
+      ),
     );
 
   program
     .command("gateway")
     .description("run the gateway server until Ctrl-C / SIGTERM")
     .option("--host <host>", "interface to bind", "127.0.0.1")
-    .addOption(new Option("--port <port>", "TCP port, 0 picks a free one").argParser(port).default(8788))
-    .option("--database <db>", "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default .mesh/gateway.db)")
+    .addOption(
+      new Option("--port <port>", "TCP port, 0 picks a free one").argParser(port).default(8788),
+    )
+    .option(
+      "--database <db>",
+      "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default .mesh/gateway.db)",
+    )
     .option("--quiet", "no request log lines on stdout")
     .action(
-      action(async (context, options: { host: string; port: number; database?: string; quiet?: boolean }) =>
-        (await import("./gateway-command.js")).gatewayCommand(context, options),
+      action(
+        async (
+          context,
+          options: { host: string; port: number; database?: string; quiet?: boolean },
+        ) => (await import("./gateway-command.js")).gatewayCommand(context, options),
       ),
     );
 

@@ -20,10 +20,16 @@ interface ErrorLike {
  */
 export function describeError(error: unknown): ErrorReport {
   if (error instanceof CliError) {
-    return { message: error.message, exitCode: error.exitCode, ...(error.hint ? { hint: error.hint } : {}) };
+    return {
+      message: error.message,
+      exitCode: error.exitCode,
+      ...(error.hint ? { hint: error.hint } : {}),
+    };
   }
   if (error instanceof CommanderError) return { message: error.message, exitCode: EXIT_USAGE };
-  const { code, status, message } = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
+  const { code, status, message } = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as ErrorLike;
   const text = typeof message === "string" && message !== "" ? message : String(error);
   switch (code) {
     case "credential_leak":
@@ -45,7 +51,11 @@ export function describeError(error: unknown): ErrorReport {
         exitCode: EXIT_USAGE,
       };
     case "not_in_registry":
-      return { message: text, hint: "`mesh peers` lists the registered names", exitCode: EXIT_FAILURE };
+      return {
+        message: text,
+        hint: "`mesh peers` lists the registered names",
+        exitCode: EXIT_FAILURE,
+      };
     case "gateway_unreachable":
       return {
         message: text,
@@ -59,11 +69,28 @@ export function describeError(error: unknown): ErrorReport {
             hint: "set MESH_GATEWAY_URL to a running gateway (start one with `mesh gateway`)",
             exitCode: EXIT_FAILURE,
           }
-        : { message: text, exitCode: EXIT_FAILURE };
+        : { message: readableStatusError(text), exitCode: EXIT_FAILURE };
     case "validation_error":
     case "invalid_kind":
       return { message: text, exitCode: EXIT_USAGE };
     default:
       return { message: text, exitCode: EXIT_FAILURE };
+  }
+}
+
+/**
+ * `POST /x failed with status 404: {"error":"not_found","message":"..."}` becomes
+ * `POST /x: ... (404 not_found)`; other text is kept as is.
+ */
+function readableStatusError(text: string): string {
+  const match = /^(.*?) failed with status (\d+): (\{.*\})$/s.exec(text);
+  if (!match) return text;
+  try {
+    const body = JSON.parse(match[3] ?? "") as { error?: unknown; message?: unknown };
+    if (typeof body.message !== "string") return text;
+    const code = typeof body.error === "string" ? ` ${body.error}` : "";
+    return `${match[1]}: ${body.message} (${match[2]}${code})`;
+  } catch {
+    return text;
   }
 }

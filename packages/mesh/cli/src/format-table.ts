@@ -18,7 +18,11 @@ function visibleWidth(text: string): number {
  * An aligned text table: a header row, then one line per row, columns two spaces apart, without
  * trailing spaces. Cells are single-line text; the caller shortens long values.
  */
-export function formatTable(columns: readonly Column[], rows: readonly string[][], style: Style): string {
+export function formatTable(
+  columns: readonly Column[],
+  rows: readonly string[][],
+  style: Style,
+): string {
   const widths = columns.map((column, i) =>
     Math.max(visibleWidth(column.header), ...rows.map((row) => visibleWidth(row[i] ?? ""))),
   );

@@ -17,7 +17,10 @@ const DEFAULT_DATABASE = ".mesh/gateway.db";
  * `{ "event": "listening", "url", "database", "authMode" }`. The admin token is `--token`, else
  * `MESH_GATEWAY_TOKEN`; without one the gateway runs in open mode.
  */
-export async function gatewayCommand(context: CommandContext, options: GatewayCommandOptions): Promise<number> {
+export async function gatewayCommand(
+  context: CommandContext,
+  options: GatewayCommandOptions,
+): Promise<number> {
   const { io, err } = context;
   const { startGateway } = await import("@mesh/gateway");
   const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
@@ -26,7 +29,8 @@ export async function gatewayCommand(context: CommandContext, options: GatewayCo
     port: options.port,
     database,
     adminToken: context.settings.token ?? null,
-    logger: options.quiet === true ? false : (entry) => io.stdout.write(`${JSON.stringify(entry)}\n`),
+    logger:
+      options.quiet === true ? false : (entry) => io.stdout.write(`${JSON.stringify(entry)}\n`),
   });
   // Registered at once: a signal from now on stops the server rather than killing the process.
   const stopped = new Promise<string>((resolve) => {
@@ -43,7 +47,12 @@ export async function gatewayCommand(context: CommandContext, options: GatewayCo
     `${err.green("mesh gateway listening on")} ${err.bold(gateway.url)}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
   );
   if (context.json) {
-    context.printJson({ event: "listening", url: gateway.url, database: gateway.database, authMode: gateway.authMode });
+    context.printJson({
+      event: "listening",
+      url: gateway.url,
+      database: gateway.database,
+      authMode: gateway.authMode,
+    });
   }
   const signal = await stopped;
   context.note(err.dim(`mesh gateway: ${signal}, finishing in-flight requests`));

@@ -21,7 +21,10 @@ const STDIN_NAME = "<stdin>";
  * and exits 1 when there is one or a file cannot be read, so it works as a pre-commit hook.
  * JSON: `{ "findings": GuardFinding[], "files": number, "unreadable": { "file", "error" }[] }`.
  */
-export async function guardCommand(context: CommandContext, files: readonly string[]): Promise<number> {
+export async function guardCommand(
+  context: CommandContext,
+  files: readonly string[],
+): Promise<number> {
   const { findAllSecrets } = await import("@mesh/secret-guard");
   const knownSecrets = context.settings.token ? [context.settings.token] : [];
   const findings: GuardFinding[] = [];
@@ -45,7 +48,12 @@ export async function guardCommand(context: CommandContext, files: readonly stri
     }
     const starts = lineStarts(text);
     for (const match of findAllSecrets(text, { knownSecrets })) {
-      findings.push({ file: name, ...locate(starts, match.index), ruleId: match.ruleId, label: match.label });
+      findings.push({
+        file: name,
+        ...locate(starts, match.index),
+        ruleId: match.ruleId,
+        label: match.label,
+      });
     }
   }
   if (context.json) context.printJson({ findings, files: targets.length, unreadable });
@@ -61,9 +69,12 @@ function report(
 ): void {
   const { out, err } = context;
   for (const f of findings) {
-    context.io.stdout.write(`${out.bold(`${f.file}:${f.line}:${f.column}`)}  ${out.red(f.ruleId)}  ${out.dim(f.label)}\n`);
+    context.io.stdout.write(
+      `${out.bold(`${f.file}:${f.line}:${f.column}`)}  ${out.red(f.ruleId)}  ${out.dim(f.label)}\n`,
+    );
   }
-  for (const u of unreadable) context.note(`${err.red("mesh: error:")} cannot read ${u.file} (${u.error})`);
+  for (const u of unreadable)
+    context.note(`${err.red("mesh: error:")} cannot read ${u.file} (${u.error})`);
   const scanned = `${fileCount} input${fileCount === 1 ? "" : "s"}`;
   if (findings.length > 0) {
     context.note(

@@ -17,7 +17,10 @@ export interface InboxCommandOptions {
  * `mesh inbox`: the own inbox, oldest first. Never marks anything read. `--from` keeps one
  * sender (aliases resolve, so `--from drop` keeps `droplet`). JSON: `{ "messages": Message[] }`.
  */
-export async function inboxCommand(context: CommandContext, options: InboxCommandOptions): Promise<number> {
+export async function inboxCommand(
+  context: CommandContext,
+  options: InboxCommandOptions,
+): Promise<number> {
   const from = options.from === undefined ? undefined : await canonicalName(options.from);
   const client = await openClient(context, { requireNode: true });
   try {
@@ -33,10 +36,16 @@ export async function inboxCommand(context: CommandContext, options: InboxComman
       return EXIT_OK;
     }
     if (messages.length === 0) {
-      context.note(`no ${options.unread ? "unread " : ""}messages for ${client.node}${from ? ` from ${from}` : ""}`);
+      context.note(
+        `no ${options.unread ? "unread " : ""}messages for ${client.node}${from ? ` from ${from}` : ""}`,
+      );
       return EXIT_OK;
     }
-    context.io.stdout.write(options.full ? messages.map((m) => formatMessage(context, m)).join("\n") : table(context, messages));
+    context.io.stdout.write(
+      options.full
+        ? messages.map((m) => formatMessage(context, m)).join("\n")
+        : table(context, messages),
+    );
     return EXIT_OK;
   } finally {
     await client.close();

@@ -1,5 +1,8 @@
 /** 1-based line and column of a UTF-16 index, from the sorted start offsets of each line. */
-export function locate(lineStarts: readonly number[], index: number): { line: number; column: number } {
+export function locate(
+  lineStarts: readonly number[],
+  index: number,
+): { line: number; column: number } {
   let low = 0;
   let high = lineStarts.length - 1;
   while (low < high) {

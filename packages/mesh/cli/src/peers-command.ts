@@ -1,5 +1,5 @@
-import type { CommandContext } from "./command-context.js";
 import { EXIT_OK } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
 import { formatTable, preview } from "./format-table.js";
 import { formatTime } from "./format-time.js";
 import { openClient } from "./open-client.js";
@@ -28,7 +28,13 @@ export async function peersCommand(context: CommandContext): Promise<number> {
     ]);
     context.io.stdout.write(
       formatTable(
-        [{ header: "NAME" }, { header: "STATE" }, { header: "URL" }, { header: "LAST SEEN" }, { header: "CAPABILITIES" }],
+        [
+          { header: "NAME" },
+          { header: "STATE" },
+          { header: "URL" },
+          { header: "LAST SEEN" },
+          { header: "CAPABILITIES" },
+        ],
         rows,
         out,
       ),

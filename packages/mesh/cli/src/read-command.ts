@@ -8,7 +8,10 @@ import { withProgress } from "./with-progress.js";
  * `mesh read <id>...`: marks messages read, each on its own; exit 1 when any failed.
  * JSON: `{ "read": number[], "failed": { "id": number, "error": string }[] }`.
  */
-export async function readCommand(context: CommandContext, ids: readonly number[]): Promise<number> {
+export async function readCommand(
+  context: CommandContext,
+  ids: readonly number[],
+): Promise<number> {
   const client = await openClient(context, { requireNode: true });
   const read: number[] = [];
   const failed: { id: number; error: string }[] = [];
@@ -28,7 +31,8 @@ export async function readCommand(context: CommandContext, ids: readonly number[
   }
   if (context.json) context.printJson({ read, failed });
   else {
-    if (read.length > 0) context.io.stdout.write(`marked read: ${read.map((id) => `#${id}`).join(" ")}\n`);
+    if (read.length > 0)
+      context.io.stdout.write(`marked read: ${read.map((id) => `#${id}`).join(" ")}\n`);
     for (const failure of failed) {
       context.note(`${context.err.red("mesh: error:")} #${failure.id}: ${failure.error}`);
     }

@@ -52,7 +52,10 @@ export async function sendCommand(
   }
 }
 
-async function resolveContent(context: CommandContext, content: string | undefined): Promise<string> {
+async function resolveContent(
+  context: CommandContext,
+  content: string | undefined,
+): Promise<string> {
   if (content !== undefined && content !== "-") return content;
   if (content === undefined && context.io.isTTY.stdin) {
     throw new CliError("no content: give it as the third argument, or pipe it in with `-`", {

@@ -8,15 +8,23 @@ export interface WatchCommandOptions {
 }
 
 /**
- * `mesh watch`: prints each new unread DM of the own inbox as it arrives (one JSON line per
- * Message with `--json`) until SIGINT or SIGTERM, then exits 0. Never marks anything read.
+ * `mesh watch`: prints the unread DMs already waiting in the own inbox, then each new one as it
+ * arrives (one JSON line per Message with `--json`), until SIGINT or SIGTERM, then exits 0.
+ * Never marks anything read.
  */
-export async function watchCommand(context: CommandContext, options: WatchCommandOptions): Promise<number> {
+export async function watchCommand(
+  context: CommandContext,
+  options: WatchCommandOptions,
+): Promise<number> {
   const client = await openClient(context, { requireNode: true });
   const stop = new AbortController();
   const release = context.io.onInterrupt(() => stop.abort());
   try {
-    context.note(context.err.dim(`mesh: watching the inbox of ${client.node} at ${client.gatewayUrl}; Ctrl-C stops`));
+    context.note(
+      context.err.dim(
+        `mesh: watching the inbox of ${client.node} at ${client.gatewayUrl}; Ctrl-C stops`,
+      ),
+    );
     const messages = client.watch({
       signal: stop.signal,
       ...(options.interval !== undefined ? { intervalMs: options.interval } : {}),

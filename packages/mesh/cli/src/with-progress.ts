@@ -8,7 +8,11 @@ const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "
  * Runs `work`; when stderr is a terminal and the work takes over half a second, shows a spinner
  * with `label` on stderr until it settles. Never writes anything when stderr is not a terminal.
  */
-export async function withProgress<T>(io: CliIo, label: string, work: () => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  io: CliIo,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
   if (!io.isTTY.stderr) return work();
   let frame = 0;
   let spinner: ReturnType<typeof setInterval> | undefined;

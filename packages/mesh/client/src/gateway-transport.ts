@@ -1,6 +1,6 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
 import { createFetch, type FetchOptions, type FetchResponse } from "ofetch";
-import { Agent } from "undici";
+import { Agent, fetch as undiciFetch } from "undici";
 
 /** Statuses worth another try: the gateway or a proxy in front of it is briefly unavailable. */
 const RETRY_STATUSES = new Set([502, 503, 504]);
@@ -49,17 +49,17 @@ export class GatewayTransport {
   constructor(options: TransportOptions) {
     this.#options = options;
     this.#agent = options.fetch ? undefined : new Agent({ keepAliveTimeout: 30_000 });
-    const fetchImpl: typeof globalThis.fetch =
-      options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // The pool's own fetch, not the global one: Node bundles its own undici, whose major version
+    // differs across Node releases, and a dispatcher must come from the same undici as the fetch.
+    const fetchImpl = options.fetch ?? (undiciFetch as unknown as typeof globalThis.fetch);
     const defaults: FetchOptions = {
-      baseURL: options.gatewayUrl,
       retry: false,
       ignoreResponseError: true,
       responseType: "text",
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     };
     if (this.#agent) {
-      // Node's fetch takes an undici dispatcher; ofetch passes unknown options through to fetch.
+      // ofetch passes unknown options through to fetch.
       (defaults as Record<string, unknown>)["dispatcher"] = this.#agent;
     }
     this.#http = createFetch({ fetch: fetchImpl }).create(defaults);
@@ -92,9 +92,11 @@ export class GatewayTransport {
     const where = { method: req.method, path: req.path };
     let response: FetchResponse<string>;
     try {
-      response = await this.#http.raw<string, "text">(req.path, {
+      // The URL is built here rather than with ofetch's baseURL/query: that path costs more per call.
+      const query = req.query ? `?${new URLSearchParams(req.query)}` : "";
+      const url = `${this.#options.gatewayUrl}${req.path}${query}`;
+      response = await this.#http.raw<string, "text">(url, {
         method: req.method,
-        ...(req.query ? { query: req.query } : {}),
         ...(req.body ? { body: req.body } : {}),
         ...(req.headers ? { headers: req.headers } : {}),
         signal,

@@ -223,7 +223,7 @@ export class MeshClient {
     const kind: unknown = options?.kind;
     if (typeof kind !== "string" || !(DM_KINDS as readonly string[]).includes(kind)) {
       throw new MeshValidationError(
-        `unknown DM kind ${JSON.stringify(kind) ?? String(kind)}: use one of ${DM_KINDS.join(", ")}`,
+        `unknown DM kind ${typeof kind === "string" ? `'${kind}'` : `(a ${typeof kind})`}: use one of ${DM_KINDS.join(", ")}`,
         { code: "invalid_kind" },
       );
     }

@@ -107,7 +107,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     });
   });
 
-  const authenticate = async (header: string | undefined): Promise<Identity> => {
+  const authenticate = (header: string | undefined): Identity | Promise<Identity> => {
     if (adminHash === undefined) return { mode: "open" };
     const match = header === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (match === null) {
@@ -119,24 +119,39 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     }
     const hash = hashToken(match[1]!);
     if (sameHash(hash, adminHash)) return { mode: "admin" };
-    const peer = await storage.findTokenPeer(hash);
-    if (peer === undefined) {
-      throw new HttpError(401, "unauthorized", "unknown or revoked token: check MESH_GATEWAY_TOKEN");
-    }
-    return { mode: "peer", peer };
+    return storage.findTokenPeer(hash).then((peer): Identity => {
+      if (peer === undefined) {
+        throw new HttpError(
+          401,
+          "unauthorized",
+          "unknown or revoked token: check MESH_GATEWAY_TOKEN",
+        );
+      }
+      return { mode: "peer", peer };
+    });
   };
 
-  app.addHook("onRequest", async (request) => {
+  // Callback-style hooks: no promise per request on the hot path when no database read is needed.
+  app.addHook("onRequest", (request, _reply, done) => {
     const route = request.routeOptions.url;
-    if (route === undefined || PUBLIC_ROUTES.has(route)) return;
-    const identity = await authenticate(request.headers.authorization);
-    states.set(request, {
-      identity,
-      peer: identity.mode === "peer" ? identity.peer : undefined,
-    });
+    if (route === undefined || PUBLIC_ROUTES.has(route)) {
+      done();
+      return;
+    }
+    const remember = (identity: Identity) => {
+      states.set(request, { identity, peer: identity.mode === "peer" ? identity.peer : undefined });
+      done();
+    };
+    try {
+      const identity = authenticate(request.headers.authorization);
+      if (identity instanceof Promise) identity.then(remember, done);
+      else remember(identity);
+    } catch (error) {
+      done(error as Error);
+    }
   });
 
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const state = states.get(request);
     const entry: Parameters<LogSink["log"]>[0] = {
       time: new Date().toISOString(),
@@ -150,6 +165,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     if (state !== undefined) entry.auth = state.identity.mode;
     if (state?.peer !== undefined) entry.peer = state.peer;
     log.log(entry);
+    done();
   });
 
   const stateOf = (request: FastifyRequest): RequestState => {
@@ -238,15 +254,15 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     requireSelf(state, body.from_node, "send");
     state.peer = body.from_node;
     const idempotencyKey = readIdempotencyKey(request);
-    const recipient = await storage.getPeer(body.to_node);
-    if (recipient === undefined) {
+    const enabled = await storage.isPeerEnabled(body.to_node);
+    if (enabled === undefined) {
       throw new HttpError(
         404,
         "unknown_recipient",
         `no peer named '${body.to_node}' is registered; recipients must register first`,
       );
     }
-    if (!recipient.enabled) {
+    if (!enabled) {
       throw new HttpError(
         409,
         "recipient_disabled",
@@ -298,10 +314,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       limit = Math.min(parsed, MAX_LIMIT);
     }
     const afterId =
-      query.after_id === undefined
-        ? 0
-        : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
-    const waitMs = query.wait === undefined ? 0 : Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000;
+      query.after_id === undefined ? 0 : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
+    const waitMs =
+      query.wait === undefined ? 0 : Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000;
     const unreadOnly = query.unread_only === "true" || query.unread_only === "1";
     const now = Date.now();
     if (to !== undefined) await touch(to, now);
@@ -438,8 +453,11 @@ function describeError(error: FastifyError): { status: number; code: string; mes
     error.code?.startsWith("08") === true ||
     /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
   ) {
-    return { status: 503, code: "unavailable", message: "the database is unavailable; retry later" };
+    return {
+      status: 503,
+      code: "unavailable",
+      message: "the database is unavailable; retry later",
+    };
   }
   return { status: 500, code: "internal_error", message: "internal error; see the gateway log" };
 }
-

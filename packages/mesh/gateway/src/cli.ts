@@ -73,10 +73,7 @@ token
   .command("issue")
   .description("issue a new token for <peer> and print it (shown once; only its hash is stored)")
   .argument("<peer>", "peer name")
-  .option(
-    "--database <database>",
-    "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)",
-  )
+  .option("--database <database>", "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)")
   .action(async (peer: string, options: { database?: string }) => {
     const database = options.database ?? databaseDefault();
     const storage = await openStorage(database);
@@ -87,7 +84,9 @@ token
       );
       process.stdout.write(`${issued}\n`);
     } catch (error) {
-      process.stderr.write(`mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exitCode = error instanceof TypeError ? 2 : 1;
     } finally {
       await storage.close();
@@ -98,10 +97,7 @@ token
   .command("revoke")
   .description("revoke every token of <peer>")
   .argument("<peer>", "peer name")
-  .option(
-    "--database <database>",
-    "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)",
-  )
+  .option("--database <database>", "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)")
   .action(async (peer: string, options: { database?: string }) => {
     const storage = await openStorage(options.database ?? databaseDefault());
     try {

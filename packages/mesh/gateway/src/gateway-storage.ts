@@ -56,6 +56,8 @@ export interface GatewayStorage {
   registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }>;
   listPeers(): Promise<Peer[]>;
   getPeer(name: string): Promise<Peer | undefined>;
+  /** Whether a peer is enabled; undefined when no peer has that name. */
+  isPeerEnabled(name: string): Promise<boolean | undefined>;
   setPeerEnabled(name: string, enabled: boolean): Promise<Peer | undefined>;
   /** Sets `last_seen` of a peer (no-op for an unknown name). */
   touchPeer(name: string, at: string): Promise<void>;

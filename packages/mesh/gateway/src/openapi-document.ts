@@ -41,7 +41,9 @@ const json = (name: string, description: string) => ({
   content: { "application/json": { schema: ref(name) } },
 });
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [String(status), json("Error", ERROR_TEXT[status]!)]));
+  Object.fromEntries(
+    statuses.map((status) => [String(status), json("Error", ERROR_TEXT[status]!)]),
+  );
 const body = (name: string) => ({
   required: true,
   content: { "application/json": { schema: ref(name) } },

@@ -60,20 +60,34 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> 
 const MESSAGE_COLUMNS =
   "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
 
-/** Advisory-lock class ids (first key); the second key is a hash of the schema name. */
+/** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
 const MIGRATION_LOCK = 0x6d657368;
-const INSERT_LOCK = 0x6d736773;
 
 const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}`;
+
+/**
+ * A send in one statement (one round trip, one implicit transaction): take the recipient's
+ * insert lock, insert, set the sender's last_seen. The id is drawn after the lock is held and
+ * the lock is released at commit, so one inbox's ids become visible in increasing order.
+ */
+const SEND_MESSAGE = `WITH lock AS (SELECT pg_advisory_xact_lock($9, hashtext($2)) AS locked),
+  inserted AS (
+    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)
+    SELECT $1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz FROM lock
+    RETURNING ${MESSAGE_COLUMNS}
+  ),
+  touched AS (UPDATE peers SET last_seen = $7::timestamptz WHERE name = $1)
+  SELECT * FROM inserted`;
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
 /**
  * PostgreSQL storage on a `pg` pool, for several gateway processes sharing one database.
  * Tables go into the connection's current schema (set `options=-c search_path=...` in the URL
- * to pick one). Message inserts take a short transaction-scoped advisory lock so ids become
- * visible in increasing order: an `after_id` cursor never skips a message that commits late.
+ * to pick one). Message inserts take a transaction-scoped advisory lock per recipient (and
+ * schema), so an inbox's ids become visible in increasing order: an inbox `after_id` cursor
+ * never skips a message that commits late. Sends to different recipients run in parallel.
  */
 export async function openPostgresStorage(connectionString: string): Promise<GatewayStorage> {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -150,37 +164,54 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       return rows.map(peerFromRow);
     },
     getPeer,
-    async setPeerEnabled(name, enabled) {
-      const row = await one<DbPeerRow>("UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *", [
-        enabled,
+    async isPeerEnabled(name) {
+      const row = await one<{ enabled: boolean }>("SELECT enabled FROM peers WHERE name = $1", [
         name,
       ]);
+      return row?.enabled;
+    },
+    async setPeerEnabled(name, enabled) {
+      const row = await one<DbPeerRow>(
+        "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
+        [enabled, name],
+      );
       return row === undefined ? undefined : peerFromRow(row);
     },
     async touchPeer(name, at) {
       await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
     },
     async insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
+      if (idempotency === undefined) {
+        const { rows } = await pool.query<DbMessageRow>(SEND_MESSAGE, [
+          ...messageValues(message),
+          schemaKey,
+        ]);
+        return { message: messageFromRow(rows[0]!), created: true };
+      }
       return withTransaction(pool, async (client) => {
-        await client.query("SELECT pg_advisory_xact_lock($1, $2)", [INSERT_LOCK, schemaKey]);
-        if (idempotency !== undefined) {
-          const { rows } = await client.query<{ message_id: string }>(
-            "SELECT message_id FROM idempotency_keys WHERE from_node = $1 AND key = $2 AND created_at >= $3",
-            [message.fromNode, idempotency.key, idempotency.notBefore],
-          );
-          const first =
-            rows[0] === undefined ? undefined : await getMessage(Number(rows[0].message_id), client);
-          if (first !== undefined) return { message: first, created: false };
-        }
+        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+          schemaKey,
+          message.toNode,
+        ]);
+        // The same sender's key always hashes the same way, so concurrent repeats serialise here.
+        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+          schemaKey,
+          `${message.fromNode}\n${idempotency.key}`,
+        ]);
+        const previous = await client.query<{ message_id: string }>(
+          "SELECT message_id FROM idempotency_keys WHERE from_node = $1 AND key = $2 AND created_at >= $3",
+          [message.fromNode, idempotency.key, idempotency.notBefore],
+        );
+        const firstId = previous.rows[0]?.message_id;
+        const first = firstId === undefined ? undefined : await getMessage(Number(firstId), client);
+        if (first !== undefined) return { message: first, created: false };
         const { rows } = await client.query<DbMessageRow>(INSERT_MESSAGE, messageValues(message));
         const stored = messageFromRow(rows[0]!);
-        if (idempotency !== undefined) {
-          await client.query(
-            `INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at`,
-            [message.fromNode, idempotency.key, stored.id, message.createdAt],
-          );
-        }
+        await client.query(
+          `INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at`,
+          [message.fromNode, idempotency.key, stored.id, message.createdAt],
+        );
         await client.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [
           message.createdAt,
           message.fromNode,

@@ -60,6 +60,13 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> 
   },
 ];
 
+interface PendingInsert {
+  message: NewMessage;
+  idempotency: IdempotencyOptions | undefined;
+  resolve: (result: { message: Message; created: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
 const MESSAGE_COLUMNS =
   "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
 
@@ -154,6 +161,62 @@ export function openSqliteStorage(path: string): GatewayStorage {
     return Number(result.lastInsertRowid);
   };
 
+  const insertOne = (message: NewMessage, idempotency: IdempotencyOptions | undefined) => {
+    if (idempotency !== undefined) {
+      const previous = sql(
+        "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
+      ).get(message.fromNode, idempotency.key, idempotency.notBefore) as
+        | { message_id: number }
+        | undefined;
+      const first = previous === undefined ? undefined : getMessage(previous.message_id);
+      if (first !== undefined) return { message: first, created: false };
+    }
+    const id = insertRow(message, null);
+    if (idempotency !== undefined) {
+      sql(
+        "INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at",
+      ).run(message.fromNode, idempotency.key, id, message.createdAt);
+    }
+    sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(message.createdAt, message.fromNode);
+    const stored: Message = {
+      id,
+      from_node: message.fromNode,
+      to_node: message.toNode,
+      kind: message.kind,
+      content: message.content,
+      created_at: message.createdAt,
+      read_at: null,
+      related_task_id: message.relatedTaskId,
+      thread_id: message.threadId,
+    };
+    return { message: stored, created: true };
+  };
+
+  // Group commit: sends that arrive in the same event-loop turn share one transaction, so
+  // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
+  // answered only after its transaction committed.
+  let pending: PendingInsert[] = [];
+  const flushPending = () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    let results: Array<{ message: Message; created: boolean }>;
+    try {
+      results = transaction(() => batch.map((item) => insertOne(item.message, item.idempotency)));
+    } catch {
+      // One bad row must not fail its neighbours: retry each in its own transaction.
+      for (const item of batch) {
+        try {
+          item.resolve(transaction(() => insertOne(item.message, item.idempotency)));
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+      return;
+    }
+    for (const [index, item] of batch.entries()) item.resolve(results[index]!);
+  };
+
   let closed = false;
   const storage: GatewayStorage = {
     backend: "sqlite",
@@ -194,6 +257,12 @@ export function openSqliteStorage(path: string): GatewayStorage {
     async getPeer(name) {
       return getPeer(name);
     },
+    async isPeerEnabled(name) {
+      const row = sql("SELECT enabled FROM peers WHERE name = ?").get(name) as
+        | { enabled: number }
+        | undefined;
+      return row === undefined ? undefined : row.enabled === 1;
+    },
     async setPeerEnabled(name, enabled) {
       sql("UPDATE peers SET enabled = ? WHERE name = ?").run(enabled ? 1 : 0, name);
       return getPeer(name);
@@ -201,28 +270,11 @@ export function openSqliteStorage(path: string): GatewayStorage {
     async touchPeer(name, at) {
       sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
     },
-    async insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      return transaction(() => {
-        if (idempotency !== undefined) {
-          const previous = sql(
-            "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
-          ).get(message.fromNode, idempotency.key, idempotency.notBefore) as
-            | { message_id: number }
-            | undefined;
-          const first = previous === undefined ? undefined : getMessage(previous.message_id);
-          if (first !== undefined) return { message: first, created: false };
-        }
-        const id = insertRow(message, null);
-        if (idempotency !== undefined) {
-          sql(
-            "INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at",
-          ).run(message.fromNode, idempotency.key, id, message.createdAt);
-        }
-        sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(
-          message.createdAt,
-          message.fromNode,
-        );
-        return { message: getMessage(id)!, created: true };
+    insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
+      if (closed) return Promise.reject(new Error("the gateway storage is closed"));
+      return new Promise((resolve, reject) => {
+        pending.push({ message, idempotency, resolve, reject });
+        if (pending.length === 1) setImmediate(flushPending);
       });
     },
     async listMessages(query: MessageQuery) {
@@ -241,7 +293,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
           `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`,
         ).all(query.limit);
       }
-      return (rows as DbMessageRow[]).map(messageFromRow);
+      // The selected columns already have the wire names and ISO text: no per-row copy.
+      return rows as Message[];
     },
     async getMessage(id) {
       return getMessage(id);
@@ -272,6 +325,7 @@ export function openSqliteStorage(path: string): GatewayStorage {
     },
     async close() {
       if (closed) return;
+      flushPending();
       closed = true;
       db.close();
     },

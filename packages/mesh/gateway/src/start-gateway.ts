@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import type { GatewayStorage } from "./gateway-storage.js";
 import { buildGatewayApp } from "./build-app.js";
+import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { describeDatabase, openStorage } from "./open-storage.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";

@@ -118,7 +118,12 @@ for (const { backend, describe } of BACKENDS) {
       expect(Object.keys(result.json).sort()).toEqual(
         ["created_at", "from_node", "id", "kind", "thread_id", "to_node"].sort(),
       );
-      expect(result.json).toMatchObject({ from_node: from, to_node: to, kind: "fyi", thread_id: "t-1" });
+      expect(result.json).toMatchObject({
+        from_node: from,
+        to_node: to,
+        kind: "fyi",
+        thread_id: "t-1",
+      });
       expect(Number.isInteger(result.json.id)).toBe(true);
       expect(new Date(result.json.created_at).toISOString()).toBe(result.json.created_at);
     });
@@ -220,7 +225,9 @@ for (const { backend, describe } of BACKENDS) {
     });
 
     it("answers PATCH of an unknown peer with 404 and a bad enabled with 400", async () => {
-      const missing = await call(gateway, "PATCH", `/peers/${fresh("ghost")}`, { body: { enabled: true } });
+      const missing = await call(gateway, "PATCH", `/peers/${fresh("ghost")}`, {
+        body: { enabled: true },
+      });
       expect(missing.status).toBe(404);
       expect(missing.json.error).toBe("not_found");
       const name = await registered();
@@ -293,7 +300,13 @@ for (const { backend, describe } of BACKENDS) {
         expect(result.status, limit).toBe(400);
         expect(result.json.error).toBe("invalid_query");
       }
-      for (const query of ["after_id=-1", "after_id=x", "wait=-1", "wait=soon", "unread_only=maybe"]) {
+      for (const query of [
+        "after_id=-1",
+        "after_id=x",
+        "wait=-1",
+        "wait=soon",
+        "unread_only=maybe",
+      ]) {
         const result = await call(gateway, "GET", `/messages?to=${to}&${query}`);
         expect(result.status, query).toBe(400);
         expect(result.json.error).toBe("invalid_query");
@@ -327,7 +340,8 @@ for (const { backend, describe } of BACKENDS) {
       const me = await registered("me");
       const other = await registered("other");
       const token = await gateway.issueToken(me);
-      const toMe = (await send(gateway, { from_node: other, to_node: me, content: "for me" })).json.id;
+      const toMe = (await send(gateway, { from_node: other, to_node: me, content: "for me" })).json
+        .id;
       const toOther = (await send(gateway, { from_node: me, to_node: other })).json.id;
 
       const own = await call(gateway, "GET", "/messages", { token });
@@ -389,15 +403,26 @@ for (const { backend, describe } of BACKENDS) {
       const other = await registered();
       const to = await registered();
       const headers = { "idempotency-key": "key-1" };
-      const first = await send(gateway, { from_node: from, to_node: to, content: "one" }, { headers });
-      const repeat = await send(gateway, { from_node: from, to_node: to, content: "two" }, { headers });
+      const first = await send(
+        gateway,
+        { from_node: from, to_node: to, content: "one" },
+        { headers },
+      );
+      const repeat = await send(
+        gateway,
+        { from_node: from, to_node: to, content: "two" },
+        { headers },
+      );
       expect(first.status).toBe(201);
       expect(repeat.status).toBe(200);
       expect(repeat.json).toEqual(first.json);
       const otherSender = await send(gateway, { from_node: other, to_node: to }, { headers });
       expect(otherSender.status).toBe(201);
       const inbox = await call(gateway, "GET", `/messages?to=${to}`);
-      expect(inbox.json.messages.map((m: { content: string }) => m.content)).toEqual(["one", "hello"]);
+      expect(inbox.json.messages.map((m: { content: string }) => m.content)).toEqual([
+        "one",
+        "hello",
+      ]);
     });
 
     it("stores one message for concurrent repeats of an Idempotency-Key", async () => {
@@ -405,7 +430,11 @@ for (const { backend, describe } of BACKENDS) {
       const to = await registered();
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
-          send(gateway, { from_node: from, to_node: to }, { headers: { "idempotency-key": "same" } }),
+          send(
+            gateway,
+            { from_node: from, to_node: to },
+            { headers: { "idempotency-key": "same" } },
+          ),
         ),
       );
       expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
@@ -416,17 +445,31 @@ for (const { backend, describe } of BACKENDS) {
     it("accepts content up to 64 KiB of UTF-8 and refuses more with 413", async () => {
       const from = await registered();
       const to = await registered();
-      const exact = await send(gateway, { from_node: from, to_node: to, content: "a".repeat(65_536) });
+      const exact = await send(gateway, {
+        from_node: from,
+        to_node: to,
+        content: "a".repeat(65_536),
+      });
       expect(exact.status).toBe(201);
-      const over = await send(gateway, { from_node: from, to_node: to, content: "a".repeat(65_537) });
+      const over = await send(gateway, {
+        from_node: from,
+        to_node: to,
+        content: "a".repeat(65_537),
+      });
       expect(over.status).toBe(413);
       expect(over.json.error).toBe("payload_too_large");
-      const multiByte = await send(gateway, { from_node: from, to_node: to, content: "€".repeat(21_846) });
+      const multiByte = await send(gateway, {
+        from_node: from,
+        to_node: to,
+        content: "€".repeat(21_846),
+      });
       expect(multiByte.status).toBe(413);
     });
 
     it("refuses a body over 1 MiB with 413 before parsing", async () => {
-      const result = await call(gateway, "POST", "/messages", { raw: `{"x":"${"a".repeat(1_100_000)}"` });
+      const result = await call(gateway, "POST", "/messages", {
+        raw: `{"x":"${"a".repeat(1_100_000)}"`,
+      });
       expect(result.status).toBe(413);
       expect(result.json.error).toBe("payload_too_large");
     });
@@ -441,7 +484,11 @@ for (const { backend, describe } of BACKENDS) {
         thread_id: "t",
       });
       expect(ok.status).toBe(201);
-      for (const bad of [{ thread_id: "" }, { related_task_id: "r".repeat(201) }, { thread_id: 5 }]) {
+      for (const bad of [
+        { thread_id: "" },
+        { related_task_id: "r".repeat(201) },
+        { thread_id: 5 },
+      ]) {
         const result = await send(gateway, { from_node: from, to_node: to, ...bad });
         expect(result.status, JSON.stringify(bad)).toBe(400);
         expect(result.json.error).toBe("invalid_body");
@@ -470,12 +517,23 @@ for (const { backend, describe } of BACKENDS) {
       }
       const inbox = await call(gateway, "GET", `/messages?to=${to}`);
       expect(inbox.json.messages.map((m: { content: string }) => m.content)).toEqual(nasty);
-      expect(inbox.json.messages.map((m: { related_task_id: string }) => m.related_task_id)).toEqual(nasty);
+      expect(
+        inbox.json.messages.map((m: { related_task_id: string }) => m.related_task_id),
+      ).toEqual(nasty);
       const peer = await call(gateway, "POST", "/peers/register", {
-        body: { name: from, url: nasty[0], capabilities: { [nasty[2]!]: nasty[1] }, [nasty[3]!]: nasty[0] },
+        body: {
+          name: from,
+          url: nasty[0],
+          capabilities: { [nasty[2]!]: nasty[1] },
+          [nasty[3]!]: nasty[0],
+        },
       });
       expect(peer.status).toBe(200);
-      expect(peer.json).toMatchObject({ url: nasty[0], capabilities: { [nasty[2]!]: nasty[1] }, [nasty[3]!]: nasty[0] });
+      expect(peer.json).toMatchObject({
+        url: nasty[0],
+        capabilities: { [nasty[2]!]: nasty[1] },
+        [nasty[3]!]: nasty[0],
+      });
       const nul = await send(gateway, { from_node: from, to_node: to, content: "a\u0000b" });
       expect(nul.status).toBe(400);
     });
@@ -484,8 +542,9 @@ for (const { backend, describe } of BACKENDS) {
       const from = await registered();
       const to = await registered();
       const seen = async (name: string) =>
-        (await call(gateway, "GET", "/peers")).json.peers.find((p: { name: string }) => p.name === name)
-          .last_seen as string;
+        (await call(gateway, "GET", "/peers")).json.peers.find(
+          (p: { name: string }) => p.name === name,
+        ).last_seen as string;
       const before = await seen(from);
       await new Promise((resolve) => setTimeout(resolve, 10));
       const sent = await send(gateway, { from_node: from, to_node: to });
@@ -546,7 +605,10 @@ for (const { backend, describe } of BACKENDS) {
         [JSON.stringify({ from_node: from, kind: "fyi", content: "x" }), "invalid_body"],
         [JSON.stringify({ from_node: from, to_node: to, kind: "fyi" }), "invalid_body"],
         [JSON.stringify({ from_node: from, to_node: to, kind: "fyi", content: 5 }), "invalid_body"],
-        [JSON.stringify({ from_node: [from], to_node: to, kind: "fyi", content: "x" }), "invalid_body"],
+        [
+          JSON.stringify({ from_node: [from], to_node: to, kind: "fyi", content: "x" }),
+          "invalid_body",
+        ],
       ];
       for (const [raw, code] of cases) {
         const result = await call(gateway, "POST", "/messages", { raw });
@@ -566,13 +628,25 @@ for (const { backend, describe } of BACKENDS) {
       expect(result.status).toBe(200);
       expect(result.json.openapi).toBe("3.1.0");
       expect(Object.keys(result.json.paths)).toEqual(
-        expect.arrayContaining(["/peers", "/peers/register", "/messages", "/messages/{msg_id}/read", "/health"]),
+        expect.arrayContaining([
+          "/peers",
+          "/peers/register",
+          "/messages",
+          "/messages/{msg_id}/read",
+          "/health",
+        ]),
       );
       const send = result.json.components.schemas.SendRequest;
-      expect(send.required).toEqual(expect.arrayContaining(["from_node", "to_node", "kind", "content"]));
+      expect(send.required).toEqual(
+        expect.arrayContaining(["from_node", "to_node", "kind", "content"]),
+      );
       expect(send.properties.kind.enum).toEqual(KINDS);
-      const query = result.json.paths["/messages"].get.parameters.map((p: { name: string }) => p.name);
-      expect(query).toEqual(expect.arrayContaining(["to", "unread_only", "limit", "after_id", "wait"]));
+      const query = result.json.paths["/messages"].get.parameters.map(
+        (p: { name: string }) => p.name,
+      );
+      expect(query).toEqual(
+        expect.arrayContaining(["to", "unread_only", "limit", "after_id", "wait"]),
+      );
     });
 
     it("logs one JSON entry per request with the peer and never the token or content", async () => {
@@ -580,14 +654,47 @@ for (const { backend, describe } of BACKENDS) {
       const to = await registered();
       const token = await gateway.issueToken(from);
       logs.length = 0;
-      await send(gateway, { from_node: from, to_node: to, content: "secret-content-xyz" }, { token });
+      await send(
+        gateway,
+        { from_node: from, to_node: to, content: "secret-content-xyz" },
+        { token },
+      );
       await call(gateway, "GET", "/messages", { token });
       expect(logs).toHaveLength(2);
-      expect(logs[0]).toMatchObject({ method: "POST", path: "/messages", status: 201, auth: "peer", peer: from });
+      expect(logs[0]).toMatchObject({
+        method: "POST",
+        path: "/messages",
+        status: 201,
+        auth: "peer",
+        peer: from,
+      });
       const text = JSON.stringify(logs);
       expect(text).not.toContain("secret-content-xyz");
       expect(text).not.toContain(token);
       expect(text).not.toContain(ADMIN_TOKEN);
+    });
+  });
+
+  describe(`database loss on ${backend.name}`, () => {
+    it("answers GET /health with 503 and other requests with a JSON 5xx once the database is gone", async () => {
+      const db = await backend.create();
+      const gateway = await startGateway({
+        port: 0,
+        database: db.database,
+        adminToken: null,
+        logger: false,
+      });
+      try {
+        await gateway.storage.close();
+        const health = await call(gateway, "GET", "/health", { token: null });
+        expect(health.status).toBe(503);
+        const peers = await call(gateway, "GET", "/peers", { token: null });
+        expect(peers.status).toBeGreaterThanOrEqual(500);
+        expect(peers.json).toEqual({ error: expect.any(String), message: expect.any(String) });
+      } finally {
+        await gateway.close();
+        await db.cleanup();
+      }
     });
   });
 
@@ -603,13 +710,18 @@ for (const { backend, describe } of BACKENDS) {
       });
       try {
         expect(gateway.authMode).toBe("open");
-        expect(logs.some((entry) => entry.level === "warn" && /open mode/.test(entry.msg))).toBe(true);
+        expect(logs.some((entry) => entry.level === "warn" && /open mode/.test(entry.msg))).toBe(
+          true,
+        );
         expect((await register(gateway, "solo", null)).status).toBe(201);
         const sent = await send(gateway, { from_node: "solo", to_node: "solo" }, { token: null });
         expect(sent.status).toBe(201);
         const all = await call(gateway, "GET", "/messages", { token: null });
         expect(all.json.messages).toHaveLength(1);
-        const issued = await call(gateway, "POST", "/admin/tokens", { body: { peer: "solo" }, token: null });
+        const issued = await call(gateway, "POST", "/admin/tokens", {
+          body: { peer: "solo" },
+          token: null,
+        });
         expect(issued.status).toBe(201);
       } finally {
         await gateway.close();

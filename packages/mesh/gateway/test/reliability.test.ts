@@ -45,7 +45,7 @@ for (const { backend, describe: describeBackend } of BACKENDS) {
 
     it("stores every acknowledged message of 50 concurrent senders x 200 exactly once", async () => {
       const senders = Array.from({ length: 50 }, (_, index) => `sender-${index}`);
-      const recipients = Array.from({ length: 5 }, (_, index) => `inbox-${index}`);
+      const recipients = Array.from({ length: 10 }, (_, index) => `inbox-${index}`);
       for (const name of [...senders, ...recipients]) await register(gateway, name);
 
       const acked: Acked[] = [];
@@ -89,7 +89,10 @@ function spawnGateway(database: string): Promise<{ child: ChildProcess; url: str
   const child = spawn(
     process.execPath,
     [CLI, "serve", "--port", "0", "--database", database, "--quiet"],
-    { env: { ...process.env, MESH_GATEWAY_TOKEN: ADMIN_TOKEN }, stdio: ["ignore", "ignore", "pipe"] },
+    {
+      env: { ...process.env, MESH_GATEWAY_TOKEN: ADMIN_TOKEN },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
   );
   return new Promise((resolve, reject) => {
     let stderr = "";
@@ -128,7 +131,11 @@ describe("crash safety on SQLite", () => {
             const to = recipients[index % recipients.length]!;
             const content = `w${worker}#${index}`;
             try {
-              const result = await send(running, { from_node: "crash-sender", to_node: to, content });
+              const result = await send(running, {
+                from_node: "crash-sender",
+                to_node: to,
+                content,
+              });
               if (result.status === 201) acked.push({ id: result.json.id, content, to });
             } catch {
               return; // connection refused or reset: the process is gone
@@ -176,6 +183,58 @@ describe("crash safety on SQLite", () => {
   });
 });
 
+describe("mesh-gateway token issue", () => {
+  it("prints a token that a gateway on the same database accepts for that peer", async () => {
+    const temp = tempDir();
+    const database = `${temp.dir}/gateway.db`;
+    try {
+      const child = spawn(
+        process.execPath,
+        [CLI, "token", "issue", "cli-peer", "--database", database],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let stdout = "";
+      child.stdout!.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).toBe(0);
+      const token = stdout.trim();
+      expect(token).toMatch(/^mesh_[A-Za-z0-9_-]{48}$/);
+      const gateway = await startGateway({
+        port: 0,
+        database,
+        adminToken: ADMIN_TOKEN,
+        logger: false,
+      });
+      try {
+        expect((await register(gateway, "cli-peer", token)).status).toBe(201);
+        expect((await register(gateway, "other-peer", token)).status).toBe(403);
+      } finally {
+        await gateway.close();
+      }
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it("exits with 2 for a peer name outside the format", async () => {
+    const temp = tempDir();
+    try {
+      const child = spawn(
+        process.execPath,
+        [CLI, "token", "issue", "Bad_Name", "--database", `${temp.dir}/gateway.db`],
+        { stdio: "ignore" },
+      );
+      expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(2);
+    } finally {
+      temp.remove();
+    }
+  });
+});
+
 (POSTGRES_REACHABLE ? describe : describe.skip)("two gateways on one PostgreSQL database", () => {
   let first: RunningGateway;
   let second: RunningGateway;
@@ -183,7 +242,12 @@ describe("crash safety on SQLite", () => {
   beforeAll(async () => {
     const schema = await createPgSchema();
     drop = schema.drop;
-    const options = { port: 0, database: schema.url, adminToken: ADMIN_TOKEN, logger: false as const };
+    const options = {
+      port: 0,
+      database: schema.url,
+      adminToken: ADMIN_TOKEN,
+      logger: false as const,
+    };
     [first, second] = await Promise.all([startGateway(options), startGateway(options)]);
   });
   afterAll(async () => {

@@ -37,3 +37,15 @@ describe("scanner equivalence with the spec regexes", () => {
     );
   });
 });
+
+describe("scanner on large inputs", () => {
+  it.each([
+    ["a- run before the token name", `${"a-".repeat(100_000)} MESH_GATEWAY_TOKEN`],
+    ["a- run, name on the next line", `${"a-".repeat(100_000)}\nMESH_GATEWAY_TOKEN aws`],
+    ["40-character runs, aws at the end", `${`${"Ab/+".repeat(10)} `.repeat(5000)}aws`],
+    ["40-character runs, aws on the next line", `${`${"A".repeat(40)} `.repeat(5000)}\naws`],
+    ["one long word", "k".repeat(300_000)],
+  ])("agrees with the regexes on %s", (_, text) => {
+    expect(scanFirst(text)).toEqual(referenceFindSecret(text));
+  });
+});

@@ -28,6 +28,8 @@ for (let c = 0; c < 128; c++) {
     (digit || upper ? UPNUM : 0);
 }
 
+/** Shortest run of [A-Za-z0-9_/+=-] that can hold a rule 10 (40) or rule 12 (48) match. */
+const LONG_RUN = 42;
 const NONE = -1;
 const UNKNOWN = -2;
 /** Number of shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
@@ -79,8 +81,11 @@ class Engine {
   private readonly mesh: Cursor;
   private readonly rule10: boolean;
   private readonly rule12: boolean;
-  /** End of the match found by the last successful `matchAt`. */
+  /** Start and end of the match found by the last successful `matchAt` or `heuristicIn`. */
+  at = 0;
   end = 0;
+  /** Whether rule 10 or 12 can match anywhere (their context text occurs). */
+  readonly heuristics: boolean;
 
   constructor(
     private readonly text: string,
@@ -91,6 +96,59 @@ class Engine {
     this.mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
     this.rule10 = triggerLiterals.some((literal) => text.includes(literal));
     this.rule12 = text.includes("MESH_GATEWAY_TOKEN");
+    this.heuristics = this.rule10 || this.rule12;
+  }
+
+  /**
+   * Start of the first run of at least LONG_RUN characters of [A-Za-z0-9_/+=-] at or after
+   * `from`, or +Infinity. Looks at the last character a run starting here would need and
+   * jumps past it when it cannot be in one: prose is mostly skipped, and no character is
+   * looked at more than twice.
+   */
+  longRunFrom(from: number): number {
+    let s = from;
+    while (s + LONG_RUN <= this.n) {
+      let j = s + LONG_RUN - 1;
+      if (!(this.cls(j) & (RUN | B64))) {
+        s = j + 1;
+        continue;
+      }
+      while (j > s && this.cls(j - 1) & (RUN | B64)) j--;
+      if (j === s) return s;
+      s = j;
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
+  /** End of the run of [A-Za-z0-9_/+=-] that starts at `from`. */
+  scanLong(from: number): number {
+    return this.scan(from, RUN | B64);
+  }
+
+  /**
+   * Rules 10 and 12 only, at each position of [from, to) (no literal prefix starts there):
+   * the first position where one matches, its rule in `at`/`end`; 0 when none does.
+   */
+  heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
+    const text = this.text;
+    let before = virtual || from === 0 ? 0 : this.cls(from - 1) & WORD;
+    for (let s = from; s < to; s++) {
+      const c = text.charCodeAt(s);
+      const cls = c < 128 ? (CLASS[c] as number) : 0;
+      const word = cls & WORD;
+      if (word !== before) {
+        if (cls & B64 && this.rule10 && s >= this.dead10 && this.awsSecret(s)) {
+          this.at = s;
+          return 10;
+        }
+        if (limit > 12 && cls & RUN && this.rule12 && s >= this.dead12 && this.meshToken(s)) {
+          this.at = s;
+          return 12;
+        }
+      }
+      before = word;
+    }
+    return 0;
   }
 
   private cls(i: number): number {
@@ -234,7 +292,12 @@ class Engine {
   /** Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line. */
   private awsSecret(s: number): boolean {
     const end = s + 40;
-    if (this.b64EndAt(s) < end || !this.boundary(end)) return false;
+    const b64End = this.b64EndAt(s);
+    if (b64End < end) {
+      this.dead10 = b64End; // later starts in this run have even less room
+      return false;
+    }
+    if (!this.boundary(end)) return false;
     this.enterLine(s);
     if (this.lastTrigger === UNKNOWN) {
       let last = NONE;
@@ -309,22 +372,98 @@ class Engine {
   }
 }
 
+/** Literal prefix of each rule that has one, with the rule (rules 10 and 12 have none). */
+const PREFIXES: readonly (readonly [string, number])[] = [
+  ["pypi-", 1],
+  ["sk-ant-", 2],
+  ["sk-admin-", 3],
+  ["sk-", 4],
+  ["xai-", 5],
+  ["AIza", 7],
+  ["gh", 8],
+  ["AKIA", 9],
+  ["eyJ", 11],
+];
+
+/**
+ * Visits, in increasing order, only the positions where some rule below `limit` can start:
+ * occurrences of the literal prefixes (native `indexOf`) and, while rules 10 and 12 are in
+ * play, positions inside runs of 40 or more of their characters (found by `longRunFrom`).
+ * `onMatch` returns where to continue and whether the next position is a virtual boundary.
+ */
+function drive(
+  text: string,
+  engine: Engine,
+  all: boolean,
+  onMatch: (rule: number, index: number, end: number) => number,
+): void {
+  const n = text.length;
+  let limit = RULE_COUNT + 1;
+  let cursors: Cursor[] = [];
+  let cursorsFor = -1;
+  let next = -1; // the smallest prefix occurrence at or after the last computed position
+  let nextFor = -1;
+  let runStart = -1;
+  let runEnd = -1;
+  let virtualAt = -1;
+  for (let s = 0; s < n; ) {
+    if (cursorsFor !== limit) {
+      // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
+      const needed = PREFIXES.filter(([p, rule]) => rule < limit && !(limit > 4 && /^sk-./.test(p)));
+      cursors = needed.map(([p]) => new Cursor(text, p));
+      cursorsFor = limit;
+    }
+    if (next < s || nextFor !== limit) {
+      next = Number.POSITIVE_INFINITY;
+      for (const cursor of cursors) next = Math.min(next, cursor.next(s));
+      nextFor = limit;
+    }
+    if (limit > 10 && engine.heuristics && runEnd !== Number.POSITIVE_INFINITY) {
+      if (s >= runEnd) {
+        runStart = engine.longRunFrom(s);
+        runEnd = runStart === Number.POSITIVE_INFINITY ? runStart : engine.scanLong(runStart);
+      }
+      const from = Math.max(s, runStart);
+      const to = Math.min(next, runEnd);
+      if (from < to) {
+        const hit = engine.heuristicIn(from, to, from === virtualAt, limit);
+        if (hit > 0) {
+          const at = engine.at;
+          s = onMatch(hit, at, engine.end);
+          if (all) virtualAt = s;
+          else limit = hit;
+          continue;
+        }
+        if (to === next) s = next;
+        else {
+          s = to;
+          continue;
+        }
+      }
+    }
+    if (next >= n) return;
+    s = next;
+    const rule = engine.startsAt(s, s === virtualAt) ? engine.matchAt(s, limit) : 0;
+    if (rule === 0) {
+      s++;
+      continue;
+    }
+    s = onMatch(rule, s, engine.end);
+    if (all) virtualAt = s;
+    else limit = rule;
+  }
+}
+
 /**
  * For each rule, its leftmost match (regex semantics); returns the first rule in order
  * that matches anywhere, or null.
  */
 export function scanFirst(text: string): RawMatch | null {
-  const engine = new Engine(text, ["aws"]);
   let best: RawMatch | null = null;
-  let limit = RULE_COUNT + 1;
-  for (let s = 0; s < text.length && limit > 1; s++) {
-    if (!engine.startsAt(s, false)) continue;
-    const rule = engine.matchAt(s, limit);
-    if (rule) {
-      best = { rule, index: s, end: engine.end };
-      limit = rule;
-    }
-  }
+  drive(text, new Engine(text, ["aws"]), false, (rule, index, end) => {
+    best = { rule, index, end };
+    return index + 1; // a lower rule may still match further on
+  });
   return best;
 }
 
@@ -336,18 +475,10 @@ export function scanFirst(text: string): RawMatch | null {
  * these matches therefore leaves nothing `scanFirst` finds.
  */
 export function scanAll(text: string): RawMatch[] {
-  const engine = new Engine(text, ["aws", "AKIA"]);
   const matches: RawMatch[] = [];
-  let virtualAt = -1;
-  for (let s = 0; s < text.length; ) {
-    const rule = engine.startsAt(s, s === virtualAt) ? engine.matchAt(s, RULE_COUNT + 1) : 0;
-    if (rule === 0) {
-      s++;
-      continue;
-    }
-    matches.push({ rule, index: s, end: engine.end });
-    s = engine.end;
-    virtualAt = s;
-  }
+  drive(text, new Engine(text, ["aws", "AKIA"]), true, (rule, index, end) => {
+    matches.push({ rule, index, end });
+    return end;
+  });
   return matches;
 }

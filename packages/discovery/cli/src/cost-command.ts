@@ -1,0 +1,171 @@
+import {
+  type OpenAICostGroupBy,
+  type OpenAICostReconciliation,
+  reconcileOpenAICost,
+  reconcileXaiCost,
+  type XaiCostReconciliation,
+} from "@discovery/cost";
+import { CliError, EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+import { endpoint } from "./endpoints.js";
+import { signed, usd } from "./format-number.js";
+import { formatTable, preview } from "./format-table.js";
+import { withProgress } from "./with-progress.js";
+
+export interface CostCommandOptions {
+  since: Date;
+  until?: Date;
+  attributed?: number;
+  groupBy?: OpenAICostGroupBy[];
+  baseUrl?: string;
+}
+
+/**
+ * `discovery cost openai|xai --since <when>`: billed cost per bucket over the window, and the
+ * drift against `--attributed` (the locally attributed USD). JSON: the reconciliation record of
+ * `@discovery/cost` (`vendor`, `actualUsd`, `attributedUsd`, `driftUsd`, `driftPct`, `buckets`,
+ * `windowStart`, `windowEnd`). Exits 1 without credentials, or when the vendor could not be read
+ * completely (the figures would be wrong).
+ */
+export async function costCommand(
+  context: CommandContext,
+  vendor: "openai" | "xai",
+  options: CostCommandOptions,
+): Promise<number> {
+  const result = vendor === "openai" ? await openai(context, options) : await xai(context, options);
+  const failed = context.flushWarnings() > 0;
+  if (context.json) context.printJson(result);
+  else printReconciliation(context, result);
+  if (failed) {
+    context.note(
+      `${context.err.red("discovery: error:")} the ${vendor === "openai" ? "OpenAI" : "xAI"} cost lookup failed or is incomplete; the totals above are not reliable`,
+    );
+    return EXIT_FAILURE;
+  }
+  return EXIT_OK;
+}
+
+async function openai(
+  context: CommandContext,
+  options: CostCommandOptions,
+): Promise<OpenAICostReconciliation> {
+  const adminKey = context.env("OPENAI_ADMIN_KEY");
+  if (adminKey === undefined) {
+    throw new CliError("no OpenAI admin key", {
+      hint: "set OPENAI_ADMIN_KEY to an organization admin key (sk-admin-...); project keys cannot read costs",
+    });
+  }
+  const baseUrl = endpoint(context, "openai", options.baseUrl);
+  return withProgress(context.io, "fetching OpenAI costs", () =>
+    reconcileOpenAICost({
+      adminKey,
+      startTime: Math.floor(options.since.getTime() / 1000),
+      ...(options.until !== undefined
+        ? { endTime: Math.floor(options.until.getTime() / 1000) }
+        : {}),
+      ...(options.attributed !== undefined ? { attributedUsd: options.attributed } : {}),
+      ...(options.groupBy !== undefined ? { groupBy: options.groupBy } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      logger: context.logger,
+    }),
+  );
+}
+
+async function xai(
+  context: CommandContext,
+  options: CostCommandOptions,
+): Promise<XaiCostReconciliation> {
+  const managementKey = context.env("XAI_MANAGEMENT_KEY");
+  const teamId = context.env("XAI_TEAM_ID");
+  const missing = [managementKey ? "" : "XAI_MANAGEMENT_KEY", teamId ? "" : "XAI_TEAM_ID"].filter(
+    Boolean,
+  );
+  if (managementKey === undefined || teamId === undefined) {
+    throw new CliError(`no xAI ${managementKey ? "team id" : "management key"}`, {
+      hint: `set ${missing.join(" and ")} (the management key and team id from the xAI console)`,
+    });
+  }
+  const baseUrl = endpoint(context, "xaiManagement", options.baseUrl);
+  return withProgress(context.io, "fetching xAI costs", () =>
+    reconcileXaiCost({
+      managementKey,
+      teamId,
+      startTime: isoSeconds(options.since),
+      endTime: isoSeconds(options.until ?? new Date()),
+      ...(options.attributed !== undefined ? { attributedUsd: options.attributed } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      logger: context.logger,
+    }),
+  );
+}
+
+// xAI takes whole seconds; the library turns `...T...Z` into its `YYYY-MM-DD HH:MM:SS` form.
+function isoSeconds(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+function printReconciliation(
+  context: CommandContext,
+  result: OpenAICostReconciliation | XaiCostReconciliation,
+): void {
+  const { out, io } = context;
+  const rows =
+    result.vendor === "openai"
+      ? result.buckets.map((b) => [
+          unixDay(b.startTime),
+          unixDay(b.endTime),
+          usd(b.totalUsd),
+          topItems(Object.entries(b.lineItemBreakdown)),
+        ])
+      : result.buckets.map((b) => [
+          b.startTime,
+          usd(b.totalUsd),
+          topItems(b.lineItems.map((item) => [item.description, item.usd] as [string, number])),
+        ]);
+  const columns =
+    result.vendor === "openai"
+      ? [
+          { header: "START" },
+          { header: "END" },
+          { header: "USD", align: "right" as const },
+          { header: "TOP LINE ITEMS" },
+        ]
+      : [
+          { header: "TIME" },
+          { header: "USD", align: "right" as const },
+          { header: "TOP LINE ITEMS" },
+        ];
+  if (rows.length > 0) io.stdout.write(`${formatTable(columns, rows, out)}\n`);
+  else context.note(out.dim("no cost buckets in the window"));
+  const summary: string[][] = [
+    ["actual", `${usd(result.actualUsd)} USD`],
+    ["attributed", result.attributedUsd === null ? "-" : `${usd(result.attributedUsd)} USD`],
+  ];
+  if (result.driftUsd !== null && result.driftPct !== null) {
+    const colour = Math.abs(result.driftPct) >= 10 ? out.red : out.green;
+    summary.push([
+      "drift",
+      colour(`${signed(result.driftUsd, 4)} USD (${signed(result.driftPct, 2)}%)`),
+    ]);
+  }
+  io.stdout.write(
+    formatTable(
+      [{ header: result.vendor === "openai" ? "OPENAI" : "XAI" }, { header: "" }],
+      summary,
+      out,
+    ),
+  );
+}
+
+function unixDay(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 16).replace("T", " ");
+}
+
+function topItems(items: [string, number][]): string {
+  const top = items
+    .filter(([, value]) => value !== 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, value]) => `${name} ${usd(value)}`);
+  return top.length === 0 ? "-" : preview(top.join("; "), 80);
+}

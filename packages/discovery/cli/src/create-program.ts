@@ -1,0 +1,208 @@
+import { Argument, Command, InvalidArgumentError, Option } from "commander";
+import pkg from "../package.json" with { type: "json" };
+import type { CliIo } from "./cli-io.js";
+import { type CommandContext, createContext, type GlobalOptions } from "./command-context.js";
+import { colorEnabled, createStyle } from "./create-style.js";
+import { parseWhen } from "./parse-when.js";
+
+/** Where an action leaves its exit status for `runDiscoveryCli`. */
+export interface ProgramResult {
+  exitCode: number;
+}
+
+const GROUP_BY = ["line_item", "project_id", "api_key_id"] as const;
+
+function usdAmount(value: string): number {
+  const amount = Number(value);
+  if (value.trim() === "" || !Number.isFinite(amount) || amount < 0) {
+    throw new InvalidArgumentError("expected a non-negative USD amount, e.g. 12.50");
+  }
+  return amount;
+}
+
+function groupBy(value: string): (typeof GROUP_BY)[number][] {
+  const parts = value.split(",").map((part) => part.trim());
+  for (const part of parts) {
+    if (!(GROUP_BY as readonly string[]).includes(part)) {
+      throw new InvalidArgumentError(`expected a comma-separated list of ${GROUP_BY.join(", ")}`);
+    }
+  }
+  return parts as (typeof GROUP_BY)[number][];
+}
+
+function day(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError("expected YYYY-MM-DD");
+  try {
+    parseWhen(value);
+  } catch {
+    throw new InvalidArgumentError("expected a real calendar day, YYYY-MM-DD");
+  }
+  return value;
+}
+
+function when(value: string): Date {
+  return parseWhen(value);
+}
+
+const baseUrlOption = (vendor: string, variable: string) =>
+  new Option("--base-url <url>", `${vendor} base address (env ${variable})`);
+
+/**
+ * The `discovery` program. Commander never exits the process: usage errors and help surface as
+ * `CommanderError`s for `runDiscoveryCli`, output goes through `io`, and command modules (with
+ * the lookup libraries) load lazily so that `--help` stays fast.
+ */
+export function createProgram(io: CliIo, result: ProgramResult): Command {
+  const errStyle = createStyle(colorEnabled(io.env, io.isTTY.stderr));
+  const program = new Command("discovery")
+    .description("Models, prices, balances, costs and retirements across LLM vendors.")
+    .version(pkg.version, "-V, --version")
+    .option("--json", "machine-readable output on stdout")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(errStyle.red(text)),
+    })
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText(
+      "after",
+      `
+Exit status: 0 ok, 1 not found / empty / missing key / failed lookup, 2 usage error.
+Credentials (environment only): OPENAI_API_KEY, DEEPSEEK_API_KEY, XAI_API_KEY (or GROK_API_KEY),
+  GOOGLE_CLOUD_BILLING_API_KEY (or GOOGLE_CLOUD_API_KEY), OPENAI_ADMIN_KEY,
+  XAI_MANAGEMENT_KEY with XAI_TEAM_ID.
+Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
+  DISCOVERY_DEEPSEEK_URL, DISCOVERY_XAI_URL, DISCOVERY_XAI_MGMT_URL, DISCOVERY_BILLING_URL.`,
+    );
+
+  const action =
+    <A extends unknown[]>(run: (context: CommandContext, ...args: A) => Promise<number>) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args.at(-1) as Command;
+      const context = createContext(io, command.optsWithGlobals<GlobalOptions>());
+      result.exitCode = await run(context, ...(args.slice(0, -1) as A));
+    };
+
+  program
+    .command("models")
+    .description("list the model catalog (AIMLAPI, else the vendors' own lists)")
+    .option(
+      "--provider <name>",
+      "openai, deepseek, xai/grok, anthropic/claude, google/gemini, or a developer label",
+    )
+    .addOption(baseUrlOption("AIMLAPI", "DISCOVERY_AIMLAPI_URL"))
+    .action(
+      action(async (context, options: { provider?: string; baseUrl?: string }) =>
+        (await import("./models-command.js")).modelsCommand(context, options),
+      ),
+    );
+
+  program
+    .command("model")
+    .description("one model: catalog record, retirement status and known prices")
+    .argument("<id>", "model id or alias, e.g. x-ai/grok-4-07-09")
+    .option("--provider <name>", "vendor, when the catalog does not tell")
+    .addOption(baseUrlOption("AIMLAPI", "DISCOVERY_AIMLAPI_URL"))
+    .action(
+      action(async (context, id: string, options: { provider?: string; baseUrl?: string }) =>
+        (await import("./model-command.js")).modelCommand(context, id, options),
+      ),
+    );
+
+  const price = program.command("price").description("model prices");
+  price
+    .command("anthropic")
+    .description("Anthropic prices per million tokens from the static table")
+    .argument("[id]", "exact model id, e.g. claude-opus-4-7; omitted lists the table")
+    .action(
+      action(async (context, id: string | undefined) =>
+        (await import("./price-anthropic-command.js")).priceAnthropicCommand(context, id),
+      ),
+    );
+  price
+    .command("gemini")
+    .description("a Gemini price from the Google Cloud Billing Catalog")
+    .argument("<hint>", "model hint matched in SKU descriptions, e.g. '2.5 pro'")
+    .addOption(
+      new Option("--direction <dir>", "input or output")
+        .choices(["input", "output"])
+        .default("output"),
+    )
+    .option("--long", "the long-context tier (over 128k tokens)")
+    .option("--service-id <id>", "Cloud Billing service id (default 241C-273D-49C8)")
+    .addOption(baseUrlOption("Cloud Billing", "DISCOVERY_BILLING_URL"))
+    .action(
+      action(
+        async (
+          context,
+          hint: string,
+          options: {
+            direction: "input" | "output";
+            long?: boolean;
+            serviceId?: string;
+            baseUrl?: string;
+          },
+        ) => (await import("./price-gemini-command.js")).priceGeminiCommand(context, hint, options),
+      ),
+    );
+
+  program
+    .command("balance")
+    .description("credit balance")
+    .addArgument(new Argument("<vendor>", "vendor").choices(["deepseek"]))
+    .addOption(baseUrlOption("DeepSeek", "DISCOVERY_DEEPSEEK_URL"))
+    .action(
+      action(async (context, _vendor: "deepseek", options: { baseUrl?: string }) =>
+        (await import("./balance-command.js")).balanceCommand(context, options),
+      ),
+    );
+
+  program
+    .command("cost")
+    .description("billed cost per bucket over a window, and the drift against attributed spend")
+    .addArgument(new Argument("<vendor>", "vendor").choices(["openai", "xai"]))
+    .requiredOption("--since <when>", "window start: Nd (days ago), YYYY-MM-DD or ISO 8601", when)
+    .option("--until <when>", "window end, excluded (default now)", when)
+    .option(
+      "--attributed <usd>",
+      "locally attributed spend over the window, for the drift",
+      usdAmount,
+    )
+    .option("--group-by <dims>", "OpenAI only: line_item,project_id,api_key_id", groupBy)
+    .addOption(
+      new Option(
+        "--base-url <url>",
+        "vendor base address (env DISCOVERY_OPENAI_URL or DISCOVERY_XAI_MGMT_URL)",
+      ),
+    )
+    .action(
+      action(
+        async (
+          context,
+          vendor: "openai" | "xai",
+          options: {
+            since: Date;
+            until?: Date;
+            attributed?: number;
+            groupBy?: (typeof GROUP_BY)[number][];
+            baseUrl?: string;
+          },
+        ) => (await import("./cost-command.js")).costCommand(context, vendor, options),
+      ),
+    );
+
+  program
+    .command("retired")
+    .description("whether a model is retired (exit 0 retired, 1 not)")
+    .argument("<provider>", "vendor, e.g. xai, grok, anthropic, claude")
+    .argument("<model>", "model id, e.g. grok-4")
+    .option("--today <date>", "judge on this UTC day instead of today (YYYY-MM-DD)", day)
+    .action(
+      action(async (context, provider: string, model: string, options: { today?: string }) =>
+        (await import("./retired-command.js")).retiredCommand(context, provider, model, options),
+      ),
+    );
+
+  return program;
+}

@@ -1,0 +1,47 @@
+import type { Style } from "./create-style.js";
+
+/** One column of {@link formatTable}. */
+export interface Column {
+  header: string;
+  /** Numbers read best right-aligned. Default `left`. */
+  align?: "left" | "right";
+}
+
+// Colour codes take no room on screen.
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+function visibleWidth(text: string): number {
+  return text.replace(ANSI, "").length;
+}
+
+/**
+ * An aligned text table: a header row, then one line per row, columns two spaces apart, without
+ * trailing spaces. Cells are single-line text; the caller shortens long values.
+ */
+export function formatTable(
+  columns: readonly Column[],
+  rows: readonly string[][],
+  style: Style,
+): string {
+  const widths = columns.map((column, i) =>
+    Math.max(visibleWidth(column.header), ...rows.map((row) => visibleWidth(row[i] ?? ""))),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => {
+        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - visibleWidth(cell)));
+        return columns[i]?.align === "right" ? pad + cell : cell + pad;
+      })
+      .join("  ")
+      .trimEnd();
+  const header = line(columns.map((column) => style.bold(column.header)));
+  return `${[header, ...rows.map(line)].join("\n")}\n`;
+}
+
+/** The first line of `text`, cut to `max` characters with an ellipsis. */
+export function preview(text: string, max: number): string {
+  const first = text.split(/\r?\n/, 1)[0] ?? "";
+  const more = first.length < text.trimEnd().length;
+  if (first.length > max) return `${first.slice(0, max - 1)}…`;
+  return more ? `${first} …` : first;
+}

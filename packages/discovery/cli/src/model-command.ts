@@ -1,0 +1,144 @@
+import { getModelInfo, type ModelInfo } from "@discovery/catalog";
+import {
+  fetchGeminiPricing,
+  type ProviderPricing,
+  pricingForAnthropicModel,
+} from "@discovery/pricing";
+import { isRetired, retirementDate } from "@discovery/retirement";
+import { CliError, EXIT_OK } from "./cli-error.js";
+import type { CommandContext } from "./command-context.js";
+import { catalogEndpoints, endpoint } from "./endpoints.js";
+import { count } from "./format-number.js";
+import { formatTable } from "./format-table.js";
+import { inferProvider } from "./infer-provider.js";
+import { anthropicPriceTable, geminiPriceTable } from "./price-table.js";
+import { withProgress } from "./with-progress.js";
+
+export interface ModelCommandOptions {
+  provider?: string;
+  baseUrl?: string;
+}
+
+/** `model <id>` as JSON. */
+export interface ModelReport {
+  id: string;
+  /** The catalog record, null when the catalog does not know the id. */
+  model: ModelInfo | null;
+  /** Adapter name of the vendor, null when unknown. */
+  provider: string | null;
+  /** `date`: the registry value (`YYYY-MM-DD` or `deprecated`) or null. */
+  retirement: { date: string | null; retired: boolean };
+  /** Known prices: the Anthropic table row, or Gemini Cloud Billing records when a billing key is set. */
+  prices: ProviderPricing[];
+}
+
+/**
+ * `discovery model <id>`: the catalog record plus retirement status and known prices. Exits 1
+ * when the catalog does not know the id (retirement and prices are still shown).
+ */
+export async function modelCommand(
+  context: CommandContext,
+  id: string,
+  options: ModelCommandOptions,
+): Promise<number> {
+  const model = await withProgress(context.io, "looking up the model", () =>
+    getModelInfo(id, { ...catalogEndpoints(context, options.baseUrl), logger: context.logger }),
+  );
+  const provider = inferProvider(id, model?.developer, options.provider);
+  const date = provider === null ? null : retirementDate(provider, id);
+  const retired = provider !== null && isRetired(provider, id);
+  const prices = await knownPrices(context, provider, [id, ...(model?.aliases ?? [])]);
+  context.flushWarnings();
+  const report: ModelReport = { id, model, provider, retirement: { date, retired }, prices };
+  if (context.json) context.printJson(report);
+  else printReport(context, report);
+  if (model === null) {
+    throw new CliError(`model '${id}' is not in the catalog`, {
+      hint: "`discovery models --provider <vendor>` lists the known ids",
+    });
+  }
+  return EXIT_OK;
+}
+
+async function knownPrices(
+  context: CommandContext,
+  provider: string | null,
+  ids: readonly string[],
+): Promise<ProviderPricing[]> {
+  const bare = ids.map((id) => id.replace(/^[^/]+\//, ""));
+  if (provider === "anthropic") {
+    for (const id of [...ids, ...bare]) {
+      const record = pricingForAnthropicModel(id);
+      if (record) return [record];
+    }
+    return [];
+  }
+  if (provider !== "google") return [];
+  const apiKey = context.env("GOOGLE_CLOUD_BILLING_API_KEY") ?? context.env("GOOGLE_CLOUD_API_KEY");
+  if (apiKey === undefined) return [];
+  const baseUrl = endpoint(context, "billing");
+  const records = await withProgress(context.io, "fetching Gemini prices", () =>
+    fetchGeminiPricing({
+      apiKey,
+      logger: context.logger,
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+    }),
+  );
+  // `gemini-2.5-pro` is written `Gemini 2.5 Pro ...` in SKU descriptions.
+  const hint = (bare[0] ?? "").replaceAll("-", " ").toLowerCase();
+  return records.filter(
+    (r) => r.tierThresholdTokens === 0 && r.modelHint.toLowerCase().includes(hint),
+  );
+}
+
+function printReport(context: CommandContext, report: ModelReport): void {
+  const { out, io } = context;
+  const m = report.model;
+  const retirement =
+    report.retirement.date === null
+      ? "not in the retirement registry"
+      : report.retirement.date === "deprecated"
+        ? out.yellow("deprecated (still routable)")
+        : report.retirement.retired
+          ? out.red(`retired since ${report.retirement.date}`)
+          : out.yellow(`retires on ${report.retirement.date}`);
+  if (m === null) {
+    if (report.provider !== null) io.stdout.write(`${out.cyan(report.id)}: ${retirement}\n`);
+  } else {
+    io.stdout.write(
+      formatTable(
+        [{ header: "FIELD" }, { header: "VALUE" }],
+        modelRows(context, report.id, m, report.provider, retirement),
+        out,
+      ),
+    );
+  }
+  if (report.prices.length === 0) return;
+  io.stdout.write("\n");
+  io.stdout.write(
+    report.provider === "anthropic"
+      ? anthropicPriceTable(context, report.prices)
+      : geminiPriceTable(context, report.prices),
+  );
+}
+
+function modelRows(
+  context: CommandContext,
+  id: string,
+  m: ModelInfo,
+  provider: string | null,
+  retirement: string,
+): [string, string][] {
+  return [
+    ["id", context.out.cyan(id)],
+    ["name", m.name ?? "-"],
+    ["developer", m.developer],
+    ["provider", provider ?? "-"],
+    ["type", m.type ?? "-"],
+    ["context", count(m.contextLength)],
+    ["max output", count(m.maxTokens)],
+    ["aliases", m.aliases.length > 0 ? m.aliases.join(", ") : "-"],
+    ["source", m.source],
+    ["retirement", retirement],
+  ];
+}

@@ -1,0 +1,399 @@
+import {
+  type FakeAimlapi,
+  type FakeCloudBilling,
+  type FakeOpenAIModels,
+  type FakeServer,
+  makeOpenAICostBuckets,
+  startFakeAimlapi,
+  startFakeCloudBilling,
+  startFakeDeepSeekBalance,
+  startFakeOpenAICosts,
+  startFakeOpenAIModels,
+  startFakeXaiUsage,
+} from "@discovery/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, runCli } from "./run-cli.js";
+
+const DAY = 86_400;
+const OPENAI_ADMIN_KEY = "sk-admin-fake-openai-key";
+const DEEPSEEK_KEY = "sk-fake-deepseek-key";
+const XAI_MANAGEMENT_KEY = "fake-xai-management-key";
+const XAI_TEAM_ID = "team-fake-0001";
+const BILLING_KEY = "fake-cloud-billing-key";
+
+let aimlapi: FakeAimlapi;
+let emptyAimlapi: FakeAimlapi;
+let vendorModels: FakeOpenAIModels;
+let billing: FakeCloudBilling;
+let deepseek: FakeServer;
+let openaiCosts: FakeServer;
+let xaiUsage: FakeServer;
+let firstBucket: number;
+
+/** Every vendor address pointed at the fakes, plus `extra` (keys). */
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return baseEnv({
+    DISCOVERY_AIMLAPI_URL: aimlapi.url,
+    DISCOVERY_BILLING_URL: billing.url,
+    DISCOVERY_DEEPSEEK_URL: deepseek.url,
+    DISCOVERY_OPENAI_URL: openaiCosts.url,
+    DISCOVERY_XAI_MGMT_URL: xaiUsage.url,
+    ...extra,
+  });
+}
+
+function json(text: string): Record<string, unknown> {
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  firstBucket = (Math.floor(Date.now() / 1000 / DAY) - 5) * DAY;
+  [aimlapi, emptyAimlapi, vendorModels, billing, deepseek, openaiCosts, xaiUsage] =
+    await Promise.all([
+      startFakeAimlapi(),
+      startFakeAimlapi({ models: [] }),
+      startFakeOpenAIModels(),
+      startFakeCloudBilling(),
+      startFakeDeepSeekBalance(),
+      startFakeOpenAICosts({
+        buckets: makeOpenAICostBuckets({ count: 3, startTime: firstBucket }),
+      }),
+      startFakeXaiUsage(),
+    ]);
+});
+
+afterAll(async () => {
+  await Promise.all(
+    [aimlapi, emptyAimlapi, vendorModels, billing, deepseek, openaiCosts, xaiUsage].map((s) =>
+      s?.close(),
+    ),
+  );
+});
+
+describe("discovery: help and usage", () => {
+  it("prints help naming every command and the variables, and exits 0", async () => {
+    const run = await runCli(["--help"]);
+    expect(run.code).toBe(0);
+    for (const word of [
+      "models",
+      "model",
+      "price",
+      "balance",
+      "cost",
+      "retired",
+      "OPENAI_ADMIN_KEY",
+      "DISCOVERY_AIMLAPI_URL",
+    ]) {
+      expect(run.stdout).toContain(word);
+    }
+  });
+
+  it.each([
+    [["frobnicate"]],
+    [[]],
+    [["cost", "openai"]],
+    [["cost", "anthropic", "--since", "7d"]],
+    [["cost", "openai", "--since", "yesterday"]],
+    [["cost", "openai", "--since", "7d", "--attributed", "-3"]],
+    [["cost", "openai", "--since", "7d", "--group-by", "model"]],
+    [["balance", "openai"]],
+    [["price", "gemini", "2.5 pro", "--direction", "sideways"]],
+    [["retired", "xai"]],
+    [["retired", "xai", "grok-4", "--today", "2026-02-30"]],
+    [["models", "--base-url", "not a url"]],
+  ])("exits 2 on the usage error %j", async (args) => {
+    const run = await runCli(args, { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).not.toBe("");
+  });
+});
+
+describe("discovery models and model", () => {
+  it("lists the catalog for a provider as an aligned table and as JSON", async () => {
+    const table = await runCli(["models", "--provider", "xai"], { env: env() });
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+DEVELOPER\s+TYPE\s+CONTEXT\s+MAX OUT\s+SOURCE$/);
+    expect(lines.slice(1).every((line) => line.includes("X AI"))).toBe(true);
+
+    const asJson = await runCli(["models", "--provider", "grok", "--json"], { env: env() });
+    const { models } = json(asJson.stdout) as {
+      models: { id: string; developer: string; source: string }[];
+    };
+    expect(models.length).toBe(lines.length - 1);
+    expect(models[0]).toEqual(
+      expect.objectContaining({ developer: "X AI", source: "aimlapi", aliases: [], tags: [] }),
+    );
+  });
+
+  it("exits 1 with a hint naming the keys when the catalog is empty and no fallback key is set", async () => {
+    const run = await runCli(["models", "--json"], {
+      env: env({ DISCOVERY_AIMLAPI_URL: emptyAimlapi.url }),
+    });
+    expect(run.code).toBe(1);
+    expect(json(run.stdout)).toEqual({ models: [] });
+    expect(run.stderr).toMatch(/hint: .*XAI_API_KEY/);
+  });
+
+  it("falls back to a vendor's own model list when its key is set", async () => {
+    const run = await runCli(["models", "--provider", "xai", "--json"], {
+      env: env({
+        DISCOVERY_AIMLAPI_URL: emptyAimlapi.url,
+        DISCOVERY_XAI_URL: vendorModels.baseUrls.xai.replace(/\/v1$/, ""),
+        XAI_API_KEY: vendorModels.keys.xai,
+      }),
+    });
+    expect(run.code).toBe(0);
+    const { models } = json(run.stdout) as { models: { source: string; developer: string }[] };
+    expect(models.length).toBeGreaterThan(0);
+    expect(models.every((m) => m.source === "xai" && m.developer === "X AI")).toBe(true);
+    expect(run.stdout + run.stderr).not.toContain(vendorModels.keys.xai);
+  });
+
+  it("shows a model with its retirement status", async () => {
+    const run = await runCli(["model", "x-ai/grok-4-07-09", "--json"], { env: env() });
+    expect(run.code).toBe(0);
+    const report = json(run.stdout);
+    expect(report).toMatchObject({
+      id: "x-ai/grok-4-07-09",
+      provider: "xai",
+      model: { developer: "X AI" },
+      prices: [],
+    });
+    const retirement = report["retirement"] as { date: string | null };
+    expect(retirement.date).toBe("2026-05-15");
+  });
+
+  it("shows an Anthropic model with its table price", async () => {
+    const run = await runCli(["model", "claude-opus-4-5-20251101"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /claude-opus-4-5-20251101\s+5\.00\s+6\.25\s+10\.00\s+0\.50\s+25\.00/,
+    );
+  });
+
+  it("exits 1 for a model the catalog does not know", async () => {
+    const run = await runCli(["model", "no-such-model-xyz", "--json"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(json(run.stdout)).toMatchObject({ model: null, provider: null });
+    expect(run.stderr).toContain("not in the catalog");
+  });
+});
+
+describe("discovery price", () => {
+  it("prints an Anthropic row, the whole table, and exits 1 for an unknown id", async () => {
+    const one = await runCli(["price", "anthropic", "claude-haiku-3", "--json"], { env: env() });
+    expect(one.code).toBe(0);
+    expect(json(one.stdout)).toMatchObject({
+      price: {
+        modelHint: "claude-haiku-3",
+        inputPerMtok: 0.25,
+        cacheWrite5mPerMtok: 0.3,
+        cacheHitPerMtok: 0.03,
+        outputPerMtok: 1.25,
+      },
+    });
+    const all = await runCli(["price", "anthropic", "--json"], { env: env() });
+    expect((json(all.stdout)["prices"] as unknown[]).length).toBe(19);
+    const missing = await runCli(["price", "anthropic", "Claude-Opus-4-7"], { env: env() });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe("");
+  });
+
+  it("looks up a Gemini price by hint, direction and tier", async () => {
+    const run = await runCli(
+      ["price", "gemini", "3.0 pro", "--direction", "input", "--long", "--json"],
+      {
+        env: env({ GOOGLE_CLOUD_BILLING_API_KEY: BILLING_KEY }),
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toEqual({
+      price: expect.objectContaining({
+        direction: "input",
+        tierThresholdTokens: 128_000,
+        usdPerUnit: 0.000004,
+        usageUnit: "count",
+        usdPerMillionTokens: 4,
+        skuId: "E0A5-FB5D-79F4",
+      }),
+    });
+    expect(run.stdout).not.toContain(BILLING_KEY);
+  });
+
+  it("exits 1 with a hint naming GOOGLE_CLOUD_BILLING_API_KEY when no key is set", async () => {
+    billing.reset();
+    const run = await runCli(["price", "gemini", "2.5 pro"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/hint: .*GOOGLE_CLOUD_BILLING_API_KEY/);
+    expect(billing.requests).toHaveLength(0);
+  });
+
+  it("exits 1 when no price matches, and when the key is refused", async () => {
+    const none = await runCli(["price", "gemini", "ultra 9"], {
+      env: env({ GOOGLE_CLOUD_BILLING_API_KEY: BILLING_KEY }),
+    });
+    expect(none.code).toBe(1);
+    const wrongKey = "wrong-billing-key-0000";
+    const refused = await runCli(["price", "gemini", "2.5 pro"], {
+      env: env({ GOOGLE_CLOUD_BILLING_API_KEY: wrongKey }),
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("403");
+    expect(refused.stdout + refused.stderr).not.toContain(wrongKey);
+  });
+});
+
+describe("discovery balance", () => {
+  it("prints the DeepSeek balance", async () => {
+    const table = await runCli(["balance", "deepseek"], {
+      env: env({ DEEPSEEK_API_KEY: DEEPSEEK_KEY }),
+    });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/CNY\s+110\.00\s+10\.00\s+100\.00\s+yes/);
+    const asJson = await runCli(["balance", "deepseek", "--json"], {
+      env: env({ DEEPSEEK_API_KEY: DEEPSEEK_KEY }),
+    });
+    expect(json(asJson.stdout)).toMatchObject({
+      balance: {
+        totalBalance: 110,
+        grantedBalance: 10,
+        toppedUpBalance: 100,
+        currency: "CNY",
+        isAvailable: true,
+      },
+    });
+    expect(asJson.stdout).not.toContain(DEEPSEEK_KEY);
+  });
+
+  it("exits 1 with a hint naming DEEPSEEK_API_KEY without a key, and without a request", async () => {
+    deepseek.reset();
+    const run = await runCli(["balance", "deepseek"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/hint: .*DEEPSEEK_API_KEY/);
+    expect(deepseek.requests).toHaveLength(0);
+  });
+
+  it("exits 1 for a refused key without printing it", async () => {
+    const wrongKey = "sk-wrong-deepseek-key-9876";
+    const run = await runCli(["balance", "deepseek"], { env: env({ DEEPSEEK_API_KEY: wrongKey }) });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).not.toContain(wrongKey);
+  });
+});
+
+describe("discovery cost", () => {
+  it("reconciles OpenAI costs with the attributed total", async () => {
+    const run = await runCli(
+      ["cost", "openai", "--since", "7d", "--attributed", "0.12", "--json"],
+      {
+        env: env({ OPENAI_ADMIN_KEY }),
+      },
+    );
+    expect(run.code).toBe(0);
+    const result = json(run.stdout);
+    expect(result).toMatchObject({ vendor: "openai", attributedUsd: 0.12, windowEnd: null });
+    expect(result["actualUsd"]).toBeCloseTo(0.18, 10);
+    expect(result["driftUsd"]).toBeCloseTo(0.06, 10);
+    expect(result["driftPct"]).toBeCloseTo(50, 8);
+    const buckets = result["buckets"] as { startTime: number }[];
+    expect(buckets.map((b) => b.startTime)).toEqual([
+      firstBucket,
+      firstBucket + DAY,
+      firstBucket + 2 * DAY,
+    ]);
+    expect(run.stdout).not.toContain(OPENAI_ADMIN_KEY);
+  });
+
+  it("prints the buckets and the drift as tables", async () => {
+    const run = await runCli(["cost", "openai", "--since", "7d", "--attributed", "0.12"], {
+      env: env({ OPENAI_ADMIN_KEY }),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^START\s+END\s+USD\s+TOP LINE ITEMS$/m);
+    expect(run.stdout).toMatch(/^drift\s+\+0\.0600 USD \(\+50\.00%\)$/m);
+  });
+
+  it("exits 1 with a hint naming OPENAI_ADMIN_KEY without a key", async () => {
+    const run = await runCli(["cost", "openai", "--since", "7d"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/hint: .*OPENAI_ADMIN_KEY/);
+  });
+
+  it("exits 1 when the vendor refuses the key, without printing it", async () => {
+    const wrongKey = "sk-admin-wrong-key-000000000000";
+    const run = await runCli(["cost", "openai", "--since", "7d"], {
+      env: env({ OPENAI_ADMIN_KEY: wrongKey }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).not.toContain(wrongKey);
+  });
+
+  it("reconciles xAI costs over a window", async () => {
+    const run = await runCli(
+      [
+        "cost",
+        "xai",
+        "--since",
+        "2026-05-01",
+        "--until",
+        "2026-05-03",
+        "--attributed",
+        "0.5",
+        "--json",
+      ],
+      {
+        env: env({ XAI_MANAGEMENT_KEY, XAI_TEAM_ID }),
+      },
+    );
+    expect(run.code).toBe(0);
+    const result = json(run.stdout);
+    expect(result).toMatchObject({
+      vendor: "xai",
+      attributedUsd: 0.5,
+      windowStart: "2026-05-01T00:00:00Z",
+      windowEnd: "2026-05-03T00:00:00Z",
+    });
+    expect(result["actualUsd"]).toBeCloseTo(0.75, 10);
+    expect(result["driftPct"]).toBeCloseTo(50, 8);
+  });
+
+  it("exits 1 with a hint naming XAI_TEAM_ID when only the management key is set", async () => {
+    const run = await runCli(["cost", "xai", "--since", "7d"], {
+      env: env({ XAI_MANAGEMENT_KEY }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/hint: .*XAI_TEAM_ID/);
+    expect(run.stderr).not.toContain(XAI_MANAGEMENT_KEY);
+  });
+});
+
+describe("discovery retired", () => {
+  it.each([
+    [["xai", "grok-4"], 0, "retired since 2026-05-15"],
+    [["grok", "x-ai/grok-code-fast-1"], 0, "retired since 2026-05-15"],
+    [["xai", "grok-4", "--today", "2026-05-14"], 1, "retires on 2026-05-15"],
+    [["claude", "claude-opus-3"], 1, "deprecated"],
+    [["openai", "gpt-4o"], 1, "not in the retirement registry"],
+  ])("answers %j with exit %i", async (args, code, text) => {
+    const run = await runCli(["retired", ...args], { env: env() });
+    expect(run.code).toBe(code);
+    expect(run.stdout).toContain(text);
+  });
+
+  it("gives a stable JSON shape", async () => {
+    const run = await runCli(
+      ["retired", "anthropic", "claude-sonnet-3-7", "--today", "2026-06-01", "--json"],
+      { env: env() },
+    );
+    expect(json(run.stdout)).toEqual({
+      provider: "anthropic",
+      model: "claude-sonnet-3-7",
+      date: "deprecated",
+      retired: false,
+      deprecated: true,
+      today: "2026-06-01",
+    });
+  });
+});
