@@ -39,9 +39,15 @@ async function lint(pkg, tarball) {
     failures.push(`${name}: publint ${message.type}: ${formatMessage(message, pkg.manifest)}`);
   }
   try {
-    await run(join(root, "node_modules", ".bin", "attw"), [tarball, "--profile", "esm-only", "--format", "ascii"], { cwd: root });
+    await run(
+      join(root, "node_modules", ".bin", "attw"),
+      [tarball, "--profile", "esm-only", "--format", "ascii"],
+      { cwd: root },
+    );
   } catch (error) {
-    failures.push(`${name}: attw found type-resolution problems:\n${error.stdout ?? error.message}`);
+    failures.push(
+      `${name}: attw found type-resolution problems:\n${error.stdout ?? error.message}`,
+    );
   }
 }
 
@@ -49,7 +55,13 @@ async function smoke(pkgs, tarballs, workDir) {
   const deps = Object.fromEntries(pkgs.map((p, i) => [p.manifest.name, `file:${tarballs[i]}`]));
   await writeFile(
     join(workDir, "package.json"),
-    JSON.stringify({ name: "smoke", private: true, type: "module", dependencies: deps, overrides: deps }),
+    JSON.stringify({
+      name: "smoke",
+      private: true,
+      type: "module",
+      dependencies: deps,
+      overrides: deps,
+    }),
   );
   await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: workDir });
   for (const pkg of pkgs) {
@@ -58,7 +70,9 @@ async function smoke(pkgs, tarballs, workDir) {
     try {
       await run(process.execPath, ["--input-type=module", "-e", code], { cwd: workDir });
     } catch (error) {
-      failures.push(`${name}: importing the packed tarball failed:\n${error.stderr ?? error.message}`);
+      failures.push(
+        `${name}: importing the packed tarball failed:\n${error.stderr ?? error.message}`,
+      );
     }
     for (const bin of Object.keys(pkg.manifest.bin ?? {})) {
       try {
@@ -86,4 +100,6 @@ if (failures.length > 0) {
   console.error(`Package checks failed (${failures.length}):\n\n${failures.join("\n\n")}`);
   process.exit(1);
 }
-console.log(`Package checks passed for ${pkgs.length} packages: publint, attw (esm-only), pack + import.`);
+console.log(
+  `Package checks passed for ${pkgs.length} packages: publint, attw (esm-only), pack + import.`,
+);

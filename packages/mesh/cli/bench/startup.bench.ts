@@ -21,8 +21,13 @@ function time(args: string[]): number[] {
 }
 
 function stats(samples: number[]): { mean: number; p50: number; p95: number } {
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
-  return { mean: samples.reduce((sum, x) => sum + x, 0) / samples.length, p50: at(0.5), p95: at(0.95) };
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? Number.NaN;
+  return {
+    mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
+    p50: at(0.5),
+    p95: at(0.95),
+  };
 }
 
 const baseline = stats(time(["-e", ""]));

@@ -77,7 +77,9 @@ function timeMs(fn: () => unknown, runs: number): number {
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (v: number, digits = 1) => v.toFixed(digits).padStart(8);
 
-console.log(`@mesh/secret-guard bench (median of 7 runs; target: every 1 MiB input < ${WORST_CASE_MS} ms)`);
+console.log(
+  `@mesh/secret-guard bench (median of 7 runs; target: every 1 MiB input < ${WORST_CASE_MS} ms)`,
+);
 console.log(
   `${pad("input", 40)}${"bytes".padStart(9)}${"find ms".padStart(9)}${"all ms".padStart(9)}${"MB/s".padStart(9)}  worst/target`,
 );
@@ -130,7 +132,9 @@ for (const kib of [1, 2]) {
 // Bundle size: dist/index.js minified by esbuild (tsup's own copy) and gzipped.
 try {
   const require = createRequire(createRequire(import.meta.url).resolve("tsup"));
-  const esbuild = require("esbuild") as typeof import("esbuild");
+  const esbuild = require("esbuild") as {
+    build(options: object): Promise<{ outputFiles: { contents: Uint8Array }[] }>;
+  };
   const url = new URL("../dist/index.js", import.meta.url);
   const result = await esbuild.build({
     entryPoints: [url.pathname],

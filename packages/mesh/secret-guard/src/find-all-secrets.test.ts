@@ -13,7 +13,10 @@ describe("findAllSecrets", () => {
       `12:02 nothing here`,
       `12:03 ghp_${x("X", 30)} and sk-${x("q", 20)}`,
     ].join("\n");
-    const found = findAllSecrets(log).map((m) => [m.ruleId, log.slice(m.index, m.index + m.length)]);
+    const found = findAllSecrets(log).map((m) => [
+      m.ruleId,
+      log.slice(m.index, m.index + m.length),
+    ]);
     expect(found).toEqual([
       ["aws-access-key-id", "AKIAIOSFODNN7EXAMPLE"],
       ["pypi-token", `pypi-${x("a", 20)}`],

@@ -132,15 +132,20 @@ describe("findSecret", () => {
 describe("findSecret on generated credentials", () => {
   it("finds a credential of every shape anywhere in prose, with its rule id and index", () => {
     fc.assert(
-      fc.property(safeProse, credential, safeProse, (before, { secret, context, ruleId }, after) => {
-        const content = `${before} ${secret}${context} ${after}`;
-        expect(findSecret(content)).toEqual({
-          ruleId,
-          label: expect.any(String),
-          index: before.length + 1,
-          length: secret.length,
-        });
-      }),
+      fc.property(
+        safeProse,
+        credential,
+        safeProse,
+        (before, { secret, context, ruleId }, after) => {
+          const content = `${before} ${secret}${context} ${after}`;
+          expect(findSecret(content)).toEqual({
+            ruleId,
+            label: expect.any(String),
+            index: before.length + 1,
+            length: secret.length,
+          });
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -62,5 +62,7 @@ export function knownSecretNeedles(options: SecretGuardOptions | undefined): str
       needles.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
     }
   }
-  return [...needles].filter((n) => n.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  return [...needles]
+    .filter((n) => n.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length);
 }

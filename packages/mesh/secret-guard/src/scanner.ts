@@ -1,9 +1,11 @@
 /*
- * The linear-time scanning engine behind every export. One left-to-right pass over the
- * content; a rule is tried only where it can start (an ASCII word boundary, plus the
- * rule's first character). Runs of each character class are measured once and cached,
- * and the "later on the same line" heuristics use forward-only `indexOf` cursors, so the
- * work per character is bounded for every input (no regex backtracking anywhere).
+ * The linear-time scanning engine behind every export, hand-written because the obvious
+ * regexes backtrack catastrophically (seconds on a few KiB of `a-a-a-…`). One left-to-right
+ * pass that visits only positions where a rule can start: literal prefixes found by native
+ * `indexOf` cursors, and, for the two prefix-less heuristics, positions inside runs of 40 or
+ * more candidate characters. Runs are measured once and cached, the "later on the same
+ * line" context uses forward-only cursors, and a failed heuristic marks the rest of its run
+ * or line dead, so the work per character is bounded for every input.
  */
 
 const WORD = 1; // [A-Za-z0-9_]
@@ -29,7 +31,7 @@ for (let c = 0; c < 128; c++) {
 }
 
 /** Shortest run of [A-Za-z0-9_/+=-] that can hold a rule 10 (40) or rule 12 (48) match. */
-const LONG_RUN = 42;
+const LONG_RUN = 40;
 const NONE = -1;
 const UNKNOWN = -2;
 /** Number of shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
@@ -164,8 +166,13 @@ class Engine {
   }
 
   private scan(from: number, mask: number): number {
+    const text = this.text;
+    const n = this.n;
     let i = from;
-    while (i < this.n && this.cls(i) & mask) i++;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128 || !((CLASS[c] as number) & mask)) break;
+    }
     return i;
   }
 
@@ -197,7 +204,8 @@ class Engine {
   /** Start of the last occurrence of a literal on the current line at or after `s`. */
   private lastOnLine(cursor: Cursor, s: number): number {
     let last = NONE;
-    for (let q = cursor.next(s); q + cursor.length <= this.lineEnd; q = cursor.next(q + 1)) last = q;
+    for (let q = cursor.next(s); q + cursor.length <= this.lineEnd; q = cursor.next(q + 1))
+      last = q;
     return last;
   }
 
@@ -409,7 +417,9 @@ function drive(
   for (let s = 0; s < n; ) {
     if (cursorsFor !== limit) {
       // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
-      const needed = PREFIXES.filter(([p, rule]) => rule < limit && !(limit > 4 && /^sk-./.test(p)));
+      const needed = PREFIXES.filter(
+        ([p, rule]) => rule < limit && !(limit > 4 && /^sk-./.test(p)),
+      );
       cursors = needed.map(([p]) => new Cursor(text, p));
       cursorsFor = limit;
     }

@@ -53,11 +53,7 @@ export const SECRET_RULES: readonly SecretRule[] = Object.freeze(
         "aws secret key",
         "\\b[A-Za-z0-9/+=]{40}\\b with lowercase `aws` later on the same line",
       ],
-      [
-        "jwt",
-        "jwt",
-        "\\beyJ[A-Za-z0-9_-]{15,}\\.eyJ[A-Za-z0-9_-]{15,}\\.[A-Za-z0-9_-]{15,}\\b",
-      ],
+      ["jwt", "jwt", "\\beyJ[A-Za-z0-9_-]{15,}\\.eyJ[A-Za-z0-9_-]{15,}\\.[A-Za-z0-9_-]{15,}\\b"],
       [
         "mesh-gateway-token",
         "possible mesh-gateway token",

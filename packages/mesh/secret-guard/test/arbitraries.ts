@@ -2,9 +2,34 @@ import fc from "fast-check";
 
 /** Literals that start shapes, end them, or provide the "later on the same line" context. */
 const LITERALS = [
-  "pypi-", "sk-", "sk-ant-", "sk-admin-", "sk-proj-", "admin-", "xai-", "AIza", "ghp_", "gho_",
-  "ghs_", "ghu_", "AKIA", "eyJ", ".", "aws", "AWS", "MESH_GATEWAY_TOKEN", " ", "\n", "x", "-",
-  "_", "/", "=", "+", ":", "é",
+  "pypi-",
+  "sk-",
+  "sk-ant-",
+  "sk-admin-",
+  "sk-proj-",
+  "admin-",
+  "xai-",
+  "AIza",
+  "ghp_",
+  "gho_",
+  "ghs_",
+  "ghu_",
+  "AKIA",
+  "eyJ",
+  ".",
+  "aws",
+  "AWS",
+  "MESH_GATEWAY_TOKEN",
+  " ",
+  "\n",
+  "x",
+  "-",
+  "_",
+  "/",
+  "=",
+  "+",
+  ":",
+  "é",
 ];
 
 /** A run of characters from `alphabet` whose length is in [min, max]. */
@@ -20,19 +45,24 @@ const word = (min: number, max: number) => run("aA0fZ", min, max);
 const near = (n: number) => [n - 2, n + 3] as const;
 
 /** Strings shaped like one rule, with lengths straddling its thresholds. */
-const nearShape = fc.oneof(
-  fc.tuple(fc.constantFrom("pypi-", "sk-ant-", "sk-admin-", "sk-", "sk-proj-"), tail(...near(20))),
-  tail(...near(40)).map((t) => `xai-${t}`),
-  run("0123456789abcdef", 31, 33).map((t) => `sk-${t}`),
-  tail(...near(35)).map((t) => `AIza${t}`),
-  fc.tuple(fc.constantFrom("ghp_", "gho_", "ghs_", "ghu_"), word(...near(30))),
-  run("0AZ9", 15, 17).map((t) => `AKIA${t}`),
-  run("aA0/+=", 38, 42),
-  fc.tuple(tail(...near(15)), tail(...near(15)), tail(...near(15))).map(
-    ([a, b, c]) => `eyJ${a}.eyJ${b}.${c}`,
-  ),
-  run("aA0_-", 46, 52),
-).map((parts) => (Array.isArray(parts) ? parts.join("") : parts));
+const nearShape = fc
+  .oneof(
+    fc.tuple(
+      fc.constantFrom("pypi-", "sk-ant-", "sk-admin-", "sk-", "sk-proj-"),
+      tail(...near(20)),
+    ),
+    tail(...near(40)).map((t) => `xai-${t}`),
+    run("0123456789abcdef", 31, 33).map((t) => `sk-${t}`),
+    tail(...near(35)).map((t) => `AIza${t}`),
+    fc.tuple(fc.constantFrom("ghp_", "gho_", "ghs_", "ghu_"), word(...near(30))),
+    run("0AZ9", 15, 17).map((t) => `AKIA${t}`),
+    run("aA0/+=", 38, 42),
+    fc
+      .tuple(tail(...near(15)), tail(...near(15)), tail(...near(15)))
+      .map(([a, b, c]) => `eyJ${a}.eyJ${b}.${c}`),
+    run("aA0_-", 46, 52),
+  )
+  .map((parts) => (Array.isArray(parts) ? parts.join("") : parts));
 
 /** The two heuristics with their context, so that they fire (or just miss) often. */
 const heuristic = fc
@@ -64,8 +94,16 @@ const wordEnded = (alphabet: string, min: number, max: number) =>
 export const credential: fc.Arbitrary<{ secret: string; context: string; ruleId: string }> =
   fc.oneof(
     run(R, 20, 60).map((t) => ({ secret: `pypi-${t}`, context: "", ruleId: "pypi-token" })),
-    run(R, 20, 60).map((t) => ({ secret: `sk-ant-${t}`, context: "", ruleId: "anthropic-api-key" })),
-    run(R, 20, 60).map((t) => ({ secret: `sk-admin-${t}`, context: "", ruleId: "openai-admin-key" })),
+    run(R, 20, 60).map((t) => ({
+      secret: `sk-ant-${t}`,
+      context: "",
+      ruleId: "anthropic-api-key",
+    })),
+    run(R, 20, 60).map((t) => ({
+      secret: `sk-admin-${t}`,
+      context: "",
+      ruleId: "openai-admin-key",
+    })),
     fc
       .tuple(fc.constantFrom("", "proj-"), run(R, 20, 60))
       .map(([p, t]) => ({ secret: `sk-${p}${t}`, context: "", ruleId: "openai-api-key" })),
@@ -80,7 +118,11 @@ export const credential: fc.Arbitrary<{ secret: string; context: string; ruleId:
     fc
       .tuple(fc.constantFrom("o", "p", "s"), run("bB0Z9", 30, 60))
       .map(([k, t]) => ({ secret: `gh${k}_${t}`, context: "", ruleId: "github-token" })),
-    run("0Z9B", 16, 16).map((t) => ({ secret: `AKIA${t}`, context: "", ruleId: "aws-access-key-id" })),
+    run("0Z9B", 16, 16).map((t) => ({
+      secret: `AKIA${t}`,
+      context: "",
+      ruleId: "aws-access-key-id",
+    })),
     fc.tuple(wordChar, run("bB0Z9/+=", 38, 38), wordChar).map(([a, t, b]) => ({
       secret: a + t + b,
       context: " aws",
