@@ -1,10 +1,8 @@
 import { readDeepSeekLegacyKey } from "@discovery/core";
 import { fetchDeepSeekBalance } from "@discovery/cost";
-import { CliError, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { endpoint } from "./endpoints.js";
-import { formatTable } from "./format-table.js";
-import { withProgress } from "./with-progress.js";
 
 export interface BalanceCommandOptions {
   baseUrl?: string;

@@ -1,6 +1,6 @@
 import type { DiscoveryLogger } from "@discovery/core";
-import type { CliIo } from "./cli-io.js";
-import { colorEnabled, createStyle, type Style } from "./create-style.js";
+import type { CliIo } from "@mesh/cli-kit";
+import { colorEnabled, createStyle, type Style } from "@mesh/cli-kit";
 
 /** The global options, as commander parsed them. */
 export interface GlobalOptions {

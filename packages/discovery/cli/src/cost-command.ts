@@ -5,12 +5,10 @@ import {
   reconcileXaiCost,
   type XaiCostReconciliation,
 } from "@discovery/cost";
-import { CliError, EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { endpoint } from "./endpoints.js";
 import { signed, usd } from "./format-number.js";
-import { formatTable, preview } from "./format-table.js";
-import { withProgress } from "./with-progress.js";
 
 export interface CostCommandOptions {
   since: Date;

@@ -1,14 +1,8 @@
-import { Argument, Command, InvalidArgumentError, Option } from "commander";
+import { type CliIo, createAction, createCliProgram, type ProgramResult } from "@mesh/cli-kit";
+import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
-import type { CliIo } from "./cli-io.js";
-import { type CommandContext, createContext, type GlobalOptions } from "./command-context.js";
-import { colorEnabled, createStyle } from "./create-style.js";
+import { createContext, type GlobalOptions } from "./command-context.js";
 import { parseWhen } from "./parse-when.js";
-
-/** Where an action leaves its exit status for `runDiscoveryCli`. */
-export interface ProgramResult {
-  exitCode: number;
-}
 
 const GROUP_BY = ["line_item", "project_id", "api_key_id"] as const;
 
@@ -48,41 +42,26 @@ const baseUrlOption = (vendor: string, variable: string) =>
   new Option("--base-url <url>", `${vendor} base address (env ${variable})`);
 
 /**
- * The `discovery` program. Commander never exits the process: usage errors and help surface as
- * `CommanderError`s for `runDiscoveryCli`, output goes through `io`, and command modules (with
- * the lookup libraries) load lazily so that `--help` stays fast.
+ * The `discovery` program (see `createCliProgram` for the exit and output handling). Command
+ * modules (with the lookup libraries) load lazily so that `--help` stays fast.
  */
 export function createProgram(io: CliIo, result: ProgramResult): Command {
-  const errStyle = createStyle(colorEnabled(io.env, io.isTTY.stderr));
-  const program = new Command("discovery")
-    .description("Models, prices, balances, costs and retirements across LLM vendors.")
-    .version(pkg.version, "-V, --version")
-    .option("--json", "machine-readable output on stdout")
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(errStyle.red(text)),
-    })
-    .showHelpAfterError("(run with --help for usage)")
-    .addHelpText(
-      "after",
-      `
+  const program = createCliProgram(io, {
+    name: "discovery",
+    description: "Models, prices, balances, costs and retirements across LLM vendors.",
+    version: pkg.version,
+    helpAfter: `
 Exit status: 0 ok, 1 not found / empty / missing key / failed lookup, 2 usage error.
 Credentials (environment only): OPENAI_API_KEY, DEEPSEEK_API_KEY, XAI_API_KEY (or GROK_API_KEY),
   GOOGLE_CLOUD_BILLING_API_KEY (or GOOGLE_CLOUD_API_KEY), OPENAI_ADMIN_KEY,
   XAI_MANAGEMENT_KEY with XAI_TEAM_ID.
 Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
   DISCOVERY_DEEPSEEK_URL, DISCOVERY_XAI_URL, DISCOVERY_XAI_MGMT_URL, DISCOVERY_BILLING_URL.`,
-    );
+  }).option("--json", "machine-readable output on stdout");
 
-  const action =
-    <A extends unknown[]>(run: (context: CommandContext, ...args: A) => Promise<number>) =>
-    async (...args: unknown[]): Promise<void> => {
-      const command = args.at(-1) as Command;
-      const context = createContext(io, command.optsWithGlobals<GlobalOptions>());
-      result.exitCode = await run(context, ...(args.slice(0, -1) as A));
-    };
+  const action = createAction(result, (command) =>
+    createContext(io, command.optsWithGlobals<GlobalOptions>()),
+  );
 
   program
     .command("models")

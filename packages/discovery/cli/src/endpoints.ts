@@ -1,4 +1,4 @@
-import { CliError, EXIT_USAGE } from "./cli-error.js";
+import { CliError, EXIT_USAGE } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 
 /**

@@ -1,7 +1,15 @@
-export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
-export { type CliIo, nodeIo, type TextSink } from "./cli-io.js";
-export { createProgram, type ProgramResult } from "./create-program.js";
-export { colorEnabled } from "./create-style.js";
+export {
+  CliError,
+  type CliIo,
+  colorEnabled,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  nodeIo,
+  type ProgramResult,
+  type TextSink,
+} from "@mesh/cli-kit";
+export { createProgram } from "./create-program.js";
 export { ENDPOINT_VARIABLES, type EndpointName } from "./endpoints.js";
 export type { ModelReport } from "./model-command.js";
 export { parseWhen } from "./parse-when.js";

@@ -5,14 +5,12 @@ import {
   pricingForAnthropicModel,
 } from "@discovery/pricing";
 import { isRetired, retirementDate } from "@discovery/retirement";
-import { CliError, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints, endpoint } from "./endpoints.js";
 import { count } from "./format-number.js";
-import { formatTable } from "./format-table.js";
 import { inferProvider } from "./infer-provider.js";
 import { anthropicPriceTable, geminiPriceTable } from "./price-table.js";
-import { withProgress } from "./with-progress.js";
 
 export interface ModelCommandOptions {
   provider?: string;

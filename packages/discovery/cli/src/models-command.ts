@@ -1,10 +1,8 @@
 import { listModels, type ModelInfo } from "@discovery/catalog";
-import { CliError, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints } from "./endpoints.js";
 import { count } from "./format-number.js";
-import { formatTable } from "./format-table.js";
-import { withProgress } from "./with-progress.js";
 
 export interface ModelsCommandOptions {
   provider?: string;

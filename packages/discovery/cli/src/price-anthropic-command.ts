@@ -1,5 +1,5 @@
 import { listAnthropicPricing, pricingForAnthropicModel } from "@discovery/pricing";
-import { CliError, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_OK } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { anthropicPriceTable } from "./price-table.js";
 

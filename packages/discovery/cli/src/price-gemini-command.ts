@@ -3,11 +3,10 @@ import {
   type ProviderPricing,
   pricingForGeminiModel,
 } from "@discovery/pricing";
-import { CliError, EXIT_OK } from "./cli-error.js";
+import { CliError, EXIT_OK, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { endpoint } from "./endpoints.js";
 import { geminiPriceTable, perMillionTokens } from "./price-table.js";
-import { withProgress } from "./with-progress.js";
 
 export interface PriceGeminiCommandOptions {
   direction: "input" | "output";

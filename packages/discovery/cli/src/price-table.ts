@@ -1,7 +1,7 @@
 import type { ProviderPricing } from "@discovery/pricing";
+import { formatTable } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { price as money, usd } from "./format-number.js";
-import { formatTable } from "./format-table.js";
 
 /** Anthropic rows: the five per-million-token prices of the static table. */
 export function anthropicPriceTable(

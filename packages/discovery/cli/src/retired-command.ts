@@ -1,5 +1,5 @@
 import { isRetired, retirementDate } from "@discovery/retirement";
-import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 
 export interface RetiredCommandOptions {

@@ -1,5 +1,4 @@
-import type { CliIo } from "./cli-io.js";
-import { colorEnabled, createStyle, type Style } from "./create-style.js";
+import { colorEnabled, createStyle, type InteractiveCliIo, type Style } from "@mesh/cli-kit";
 
 /** The global options, as commander parsed them. */
 export interface GlobalOptions {
@@ -21,7 +20,7 @@ export interface MeshSettings {
 
 /** What every command gets: the io, the output mode and styles, and the resolved settings. */
 export interface CommandContext {
-  io: CliIo;
+  io: InteractiveCliIo;
   /** `--json`: machine-readable results on stdout. */
   json: boolean;
   /** Colours for stdout. */
@@ -40,7 +39,7 @@ function nonBlank(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-export function createContext(io: CliIo, globals: GlobalOptions): CommandContext {
+export function createContext(io: InteractiveCliIo, globals: GlobalOptions): CommandContext {
   const err = createStyle(colorEnabled(io.env, io.isTTY.stderr));
   const context: CommandContext = {
     io,

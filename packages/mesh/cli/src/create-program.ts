@@ -1,14 +1,13 @@
-import { Argument, Command, InvalidArgumentError, Option } from "commander";
+import {
+  createAction,
+  createCliProgram,
+  type InteractiveCliIo,
+  type ProgramResult,
+} from "@mesh/cli-kit";
+import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
-import type { CliIo } from "./cli-io.js";
-import { type CommandContext, createContext, type GlobalOptions } from "./command-context.js";
-import { colorEnabled, createStyle } from "./create-style.js";
+import { createContext, type GlobalOptions } from "./command-context.js";
 import { DM_KINDS } from "./dm-kinds.js";
-
-/** Where an action leaves its exit status for `runMeshCli`. */
-export interface ProgramResult {
-  exitCode: number;
-}
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -32,17 +31,18 @@ function port(value: string): number {
 }
 
 /**
- * The `mesh` program. Commander never exits the process: usage errors and help surface as
- * `CommanderError`s for `runMeshCli`, output goes through `io`, and command modules load lazily
- * so that `--help` stays fast.
+ * The `mesh` program (see `createCliProgram` for the exit and output handling). Command modules
+ * load lazily so that `--help` stays fast.
  */
-export function createProgram(io: CliIo, result: ProgramResult): Command {
-  const errStyle = createStyle(colorEnabled(io.env, io.isTTY.stderr));
-  const program = new Command("mesh")
-    .description(
+export function createProgram(io: InteractiveCliIo, result: ProgramResult): Command {
+  const program = createCliProgram(io, {
+    name: "mesh",
+    description:
       "Talk to the mesh gateway: peers, direct messages, inbox watch, and the credential guard.",
-    )
-    .version(pkg.version, "-V, --version")
+    version: pkg.version,
+    helpAfter:
+      "\nExit status: 0 ok, 1 refused / not found / failed, 2 usage error.\nSettings: flags first, then MESH_NODE, MESH_GATEWAY_URL, MESH_GATEWAY_TOKEN.",
+  })
     .option("--node <name>", "own peer name (env MESH_NODE)")
     .option(
       "--gateway-url <url>",
@@ -52,26 +52,11 @@ export function createProgram(io: CliIo, result: ProgramResult): Command {
       "--token <token>",
       "gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)",
     )
-    .option("--json", "machine-readable output on stdout")
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(errStyle.red(text)),
-    })
-    .showHelpAfterError("(run with --help for usage)")
-    .addHelpText(
-      "after",
-      "\nExit status: 0 ok, 1 refused / not found / failed, 2 usage error.\nSettings: flags first, then MESH_NODE, MESH_GATEWAY_URL, MESH_GATEWAY_TOKEN.",
-    );
+    .option("--json", "machine-readable output on stdout");
 
-  const action =
-    <A extends unknown[]>(run: (context: CommandContext, ...args: A) => Promise<number>) =>
-    async (...args: unknown[]): Promise<void> => {
-      const command = args.at(-1) as Command;
-      const context = createContext(io, command.optsWithGlobals<GlobalOptions>());
-      result.exitCode = await run(context, ...(args.slice(0, -1) as A));
-    };
+  const action = createAction(result, (command) =>
+    createContext(io, command.optsWithGlobals<GlobalOptions>()),
+  );
 
   program
     .command("peers")

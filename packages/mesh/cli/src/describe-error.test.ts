@@ -1,7 +1,7 @@
+import { CliError } from "@mesh/cli-kit";
 import { MeshAuthError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
 import { CredentialLeakError } from "@mesh/secret-guard";
 import { describe, expect, it } from "vitest";
-import { CliError } from "./cli-error.js";
 import { describeError } from "./describe-error.js";
 
 describe("describeError", () => {

@@ -1,12 +1,11 @@
+import {
+  CliError,
+  describeCliError,
+  type ErrorReport,
+  EXIT_FAILURE,
+  EXIT_USAGE,
+} from "@mesh/cli-kit";
 import { CommanderError } from "commander";
-import { CliError, EXIT_FAILURE, EXIT_USAGE } from "./cli-error.js";
-
-/** How an error is reported: one line, an optional hint, and the exit status. */
-export interface ErrorReport {
-  message: string;
-  hint?: string;
-  exitCode: number;
-}
 
 interface ErrorLike {
   code?: unknown;
@@ -19,13 +18,7 @@ interface ErrorLike {
  * module needs none of the client's code at startup); their messages never carry a secret.
  */
 export function describeError(error: unknown): ErrorReport {
-  if (error instanceof CliError) {
-    return {
-      message: error.message,
-      exitCode: error.exitCode,
-      ...(error.hint ? { hint: error.hint } : {}),
-    };
-  }
+  if (error instanceof CliError) return describeCliError(error);
   if (error instanceof CommanderError) return { message: error.message, exitCode: EXIT_USAGE };
   const { code, status, message } = (
     typeof error === "object" && error !== null ? error : {}

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { lineStarts, locate } from "./locate.js";
 import { readText } from "./read-text.js";

@@ -1,10 +1,8 @@
+import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
 import type { Message } from "@mesh/client";
-import { EXIT_OK } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
-import { formatTable, preview } from "./format-table.js";
 import { formatTime } from "./format-time.js";
 import { openClient } from "./open-client.js";
-import { withProgress } from "./with-progress.js";
 
 export interface InboxCommandOptions {
   unread?: boolean;

@@ -1,6 +1,14 @@
-export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
-export { type CliIo, nodeIo, type TextSink } from "./cli-io.js";
-export { createProgram, type ProgramResult } from "./create-program.js";
-export { colorEnabled } from "./create-style.js";
+export {
+  CliError,
+  colorEnabled,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  type InteractiveCliIo as CliIo,
+  nodeIo,
+  type ProgramResult,
+  type TextSink,
+} from "@mesh/cli-kit";
+export { createProgram } from "./create-program.js";
 export type { GuardFinding } from "./guard-command.js";
 export { runMeshCli } from "./run-mesh-cli.js";

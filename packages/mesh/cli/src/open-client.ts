@@ -1,5 +1,5 @@
+import { CliError } from "@mesh/cli-kit";
 import type { MeshClient } from "@mesh/client";
-import { CliError } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 
 // `peers` needs no identity, but the client requires a name; this one is never sent.

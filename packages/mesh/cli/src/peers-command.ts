@@ -1,9 +1,7 @@
-import { EXIT_OK } from "./cli-error.js";
+import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
-import { formatTable, preview } from "./format-table.js";
 import { formatTime } from "./format-time.js";
 import { openClient } from "./open-client.js";
-import { withProgress } from "./with-progress.js";
 
 /** `mesh peers`: the peer registry. JSON: `{ "peers": Peer[] }`. */
 export async function peersCommand(context: CommandContext): Promise<number> {

@@ -1,8 +1,7 @@
-import { EXIT_FAILURE, EXIT_OK } from "./cli-error.js";
+import { EXIT_FAILURE, EXIT_OK, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { describeError } from "./describe-error.js";
 import { openClient } from "./open-client.js";
-import { withProgress } from "./with-progress.js";
 
 /**
  * `mesh read <id>...`: marks messages read, each on its own; exit 1 when any failed.

@@ -1,7 +1,6 @@
-import { CliError, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
+import { CliError, EXIT_OK, EXIT_USAGE, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { openClient } from "./open-client.js";
-import { withProgress } from "./with-progress.js";
 
 export interface RegisterCommandOptions {
   url?: string;

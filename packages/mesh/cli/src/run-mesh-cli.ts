@@ -1,27 +1,12 @@
-import { CommanderError } from "commander";
-import { EXIT_OK, EXIT_USAGE } from "./cli-error.js";
-import type { CliIo } from "./cli-io.js";
+import { EXIT_OK, type InteractiveCliIo, runProgram } from "@mesh/cli-kit";
 import { createProgram } from "./create-program.js";
-import { colorEnabled, createStyle } from "./create-style.js";
 import { describeError } from "./describe-error.js";
 
 /**
  * Runs `mesh` with `argv` (the arguments after the program name) and returns the exit status:
  * 0 ok, 1 refused / not found / failed, 2 usage error. Errors are one line plus a hint on stderr.
  */
-export async function runMeshCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runMeshCli(argv: readonly string[], io: InteractiveCliIo): Promise<number> {
   const result = { exitCode: EXIT_OK };
-  const program = createProgram(io, result);
-  try {
-    await program.parseAsync([...argv], { from: "user" });
-    return result.exitCode;
-  } catch (error) {
-    // Commander has already printed its message (and the help hint); only map the status.
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-    const style = createStyle(colorEnabled(io.env, io.isTTY.stderr));
-    const report = describeError(error);
-    io.stderr.write(`${style.red("mesh: error:")} ${report.message}\n`);
-    if (report.hint) io.stderr.write(`${style.dim(`hint: ${report.hint}`)}\n`);
-    return report.exitCode;
-  }
+  return runProgram(createProgram(io, result), argv, io, result, { describeError });
 }

@@ -1,9 +1,8 @@
+import { CliError, EXIT_OK, EXIT_USAGE, withProgress } from "@mesh/cli-kit";
 import type { DmKind } from "@mesh/client";
-import { CliError, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
 import type { CommandContext } from "./command-context.js";
 import { openClient } from "./open-client.js";
 import { readText } from "./read-text.js";
-import { withProgress } from "./with-progress.js";
 
 export interface SendCommandOptions {
   thread?: string;

@@ -1,4 +1,4 @@
-import { EXIT_OK } from "./cli-error.js";
+import { EXIT_OK } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { formatMessage } from "./inbox-command.js";
 import { openClient } from "./open-client.js";
