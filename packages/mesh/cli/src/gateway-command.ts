@@ -24,13 +24,22 @@ export async function gatewayCommand(
   const { io, err } = context;
   const { startGateway } = await import("@mesh/gateway");
   const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+  // Log lines written during start-up (the open-mode warning) wait until the banner is out, so
+  // that with --json the `listening` event is the first line, as documented.
+  let held: unknown[] | undefined = [];
+  const writeEntry = (entry: unknown) => io.stdout.write(`${JSON.stringify(entry)}\n`);
   const gateway = await startGateway({
     host: options.host,
     port: options.port,
     database,
     adminToken: context.settings.token ?? null,
     logger:
-      options.quiet === true ? false : (entry) => io.stdout.write(`${JSON.stringify(entry)}\n`),
+      options.quiet === true
+        ? false
+        : (entry) => {
+            if (held === undefined) writeEntry(entry);
+            else held.push(entry);
+          },
   });
   // Registered at once: a signal from now on stops the server rather than killing the process.
   const stopped = new Promise<string>((resolve) => {
@@ -54,6 +63,9 @@ export async function gatewayCommand(
       authMode: gateway.authMode,
     });
   }
+  const startup = held;
+  held = undefined;
+  for (const entry of startup) writeEntry(entry);
   const signal = await stopped;
   context.note(err.dim(`mesh gateway: ${signal}, finishing in-flight requests`));
   await gateway.close();

@@ -352,6 +352,26 @@ describe("mesh watch and mesh gateway", () => {
     expect(inbox.find((m) => m.id === sent.id)?.read_at).toBeNull();
   });
 
+  it("prints the listening event as the first --json line, before the request log", async () => {
+    const child = startCli(
+      ["gateway", "--port", "0", "--database", ":memory:", "--json"],
+      baseEnv(),
+    );
+    const done = collect(child);
+    const first = json((await waitFor(child.stdout, /\n/)).split("\n")[0] ?? "") as {
+      url: string;
+    };
+    expect(first).toMatchObject({ event: "listening", authMode: "open" });
+    await fetch(`${first.url}/health`);
+    child.kill("SIGTERM");
+    const run = await done;
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split("\n").map(json) as Record<string, unknown>[];
+    expect(lines[0]).toMatchObject({ event: "listening" });
+    // The open-mode warning logged during start-up still comes out, after the banner.
+    expect(lines.slice(1).some((line) => String(line["msg"]).includes("open mode"))).toBe(true);
+  });
+
   it("runs the gateway, prints its address, database and auth mode, and stops on SIGTERM", async () => {
     const child = startCli(
       ["gateway", "--port", "0", "--database", ":memory:", "--quiet", "--json"],

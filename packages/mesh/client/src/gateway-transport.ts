@@ -173,12 +173,21 @@ export class GatewayTransport {
   }
 }
 
+/**
+ * The root cause of a transport failure, e.g. `connect ECONNREFUSED 127.0.0.1:8788`. ofetch and
+ * undici wrap it in layers ("fetch failed", and a message quoting the whole request URL) that
+ * add nothing for the reader.
+ */
 function describe(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = cause.cause instanceof Error ? `: ${cause.cause.message}` : "";
-    return `${cause.message}${inner}`;
+  let root = cause;
+  for (let depth = 0; depth < 8 && root instanceof Error && root.cause !== undefined; depth++) {
+    root = root.cause;
   }
-  return String(cause);
+  if (!(root instanceof Error)) return String(root);
+  const code = (root as { code?: unknown }).code;
+  if (root.message !== "") return root.message;
+  // An AggregateError (every address of a host refused) has an empty message but a code.
+  return typeof code === "string" ? code : root.name;
 }
 
 /** Waits `ms`, or rejects with the abort reason as soon as `signal` aborts. */

@@ -47,6 +47,24 @@ describe("MeshClient construction", () => {
     expect(() => new MeshClient(options as never)).toThrow(MeshValidationError);
   });
 
+  it.each([
+    ["an address with user:password", { gatewayUrl: "http://user:hunter2-pw@gw.test:9" }, {}],
+    ["an env address with user:password", {}, { MESH_GATEWAY_URL: "https://u:hunter2-pw@gw.test" }],
+    ["a non-http address", { gatewayUrl: "ftp://gw.test/hunter2-pw" }, {}],
+  ])("refuses %s at construction, without quoting it", (_what, options, env) => {
+    vi.stubEnv("MESH_GATEWAY_URL", "");
+    for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
+    let error: unknown;
+    try {
+      new MeshClient({ node: "droplet", ...options });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(MeshValidationError);
+    expect((error as Error).message).toContain("MESH_GATEWAY_URL");
+    expect((error as Error).message).not.toContain("hunter2");
+  });
+
   it("refuses a bad MESH_GATEWAY_URL without echoing it", () => {
     vi.stubEnv("MESH_GATEWAY_URL", "::secret-ish::");
     let error: unknown;

@@ -92,7 +92,7 @@ const optionalText = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2
 const ClientOptionsSchema = v.object({
   node: v.pipe(v.string(), v.minLength(1)),
   token: v.optional(v.string()),
-  gatewayUrl: v.optional(v.pipe(v.string(), v.url())),
+  gatewayUrl: v.optional(v.string()),
   timeout: v.optional(positiveMs),
   validateSelfName: v.optional(v.boolean()),
   fetch: v.optional(v.function()),
@@ -156,9 +156,11 @@ export class MeshClient {
     this.#token = firstNonBlank(opts.token, process.env["MESH_GATEWAY_TOKEN"]);
     const rawUrl = firstNonBlank(opts.gatewayUrl, process.env["MESH_GATEWAY_URL"]);
     this.gatewayUrl = (rawUrl ?? DEFAULT_GATEWAY_URL).replace(/\/+$/, "");
-    if (!URL.canParse(this.gatewayUrl)) {
+    const problem = gatewayUrlProblem(this.gatewayUrl);
+    if (problem !== undefined) {
+      // The address is not quoted: it may hold a password.
       throw new MeshValidationError(
-        "the gateway address is not a valid URL; check MESH_GATEWAY_URL or the `gatewayUrl` option",
+        `the gateway address ${problem}; check MESH_GATEWAY_URL or the \`gatewayUrl\` option`,
       );
     }
     this.#timeout = opts.timeout ?? 10_000;
@@ -358,6 +360,19 @@ export class MeshClient {
       );
     }
   }
+}
+
+/** Why the gateway address is unusable, or `undefined` when it is fine. */
+function gatewayUrlProblem(address: string): string | undefined {
+  const url = URL.parse(address);
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    return "is not an absolute http(s) URL";
+  }
+  // fetch refuses such URLs and quotes them, password included, in its error.
+  if (url.username !== "" || url.password !== "") {
+    return "must not contain user:password (pass the token instead)";
+  }
+  return undefined;
 }
 
 function normalizeOrKeep(name: string): string {

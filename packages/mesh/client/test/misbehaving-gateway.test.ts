@@ -176,6 +176,28 @@ describe("authentication", () => {
     }
     expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
   });
+  it.each([
+    ["no token option", {}],
+    ["a blank token option", { token: "  " }],
+  ])("falls back to MESH_GATEWAY_TOKEN with %s, and the guard knows it", async (_what, extra) => {
+    server.handle((_req, res) => json(res, 200, [{ name: "droplet" }]));
+    const envToken = "env-token-0123456789abcdefghijklmnop";
+    vi.stubEnv("MESH_GATEWAY_TOKEN", ` ${envToken} `);
+    const fromEnv = new MeshClient({ node: "droplet", gatewayUrl: server.url, ...extra });
+    try {
+      await fromEnv.listPeers();
+      expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${envToken}`);
+      const before = server.requests.length;
+      const refused = await failure(
+        fromEnv.send({ to: "droplet", kind: "fyi", content: `token is ${envToken}` }),
+      );
+      expect(refused).toBeInstanceOf(CredentialLeakError);
+      expect(server.requests.slice(before).some((r) => r.method === "POST")).toBe(false);
+    } finally {
+      await fromEnv.close();
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe("transport failures", () => {
@@ -213,6 +235,10 @@ describe("transport failures", () => {
       const error = await failure(offline.listPeers());
       expect(error).toBeInstanceOf(MeshGatewayError);
       expect(error.message).toContain(url);
+      // The root cause, once, not the fetch layers' "fetch failed" wrappers quoting the request.
+      expect(error.message).toContain("ECONNREFUSED");
+      expect(error.message).not.toContain("fetch failed");
+      expect(error.message).not.toContain('/peers"');
     } finally {
       await offline.close();
       server = await startScriptedServer();

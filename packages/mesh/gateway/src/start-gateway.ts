@@ -67,10 +67,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const database = options.database ?? DEFAULTS.database;
   const configuredToken =
     options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
-  const adminToken =
-    configuredToken === null || configuredToken === undefined || configuredToken === ""
-      ? undefined
-      : configuredToken;
+  // Clients trim the token and treat a blank one as none; the server reads it the same way, so a
+  // whitespace-only value means open mode rather than an admin token nobody can send.
+  const trimmedToken = configuredToken?.trim();
+  const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
   const log = createLogSink(options.logger ?? true);
   const waiters = new MessageWaiters();
 

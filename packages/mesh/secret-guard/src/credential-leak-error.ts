@@ -1,7 +1,5 @@
+import { MESH_ERROR_BRAND } from "./guard-argument-error.js";
 import { KNOWN_SECRET_RULE_ID } from "./secret-rules.js";
-
-/** `Symbol.for("@mesh/error")`: the brand `@mesh/errors` checks, so `instanceof MeshError` holds without importing it. */
-const MESH_ERROR_BRAND: unique symbol = Symbol.for("@mesh/error") as never;
 
 /** Where and what the guard matched (never the matched text). */
 export interface SecretMatch {

@@ -1,8 +1,10 @@
+import { MeshError } from "@mesh/errors";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { credential, safeProse } from "../test/arbitraries.js";
 import { REFERENCE_PATTERNS } from "../test/reference.js";
 import { findSecret } from "./find-secret.js";
+import { redactSecrets } from "./redact-secrets.js";
 import { SECRET_RULES } from "./secret-rules.js";
 
 const x = (c: string, n: number) => c.repeat(n);
@@ -126,6 +128,22 @@ describe("findSecret", () => {
   it("refuses content that is not a string instead of passing it", () => {
     expect(() => findSecret(42 as unknown as string)).toThrow(TypeError);
     expect(() => findSecret("x", { knownSecrets: [1] as unknown as string[] })).toThrow(TypeError);
+  });
+
+  it.each([
+    ["content that is not a string", () => findSecret(42 as unknown as string)],
+    ["knownSecrets that is not an array", () => findSecret("x", { knownSecrets: "s" as never })],
+    ["redacting content that is not a string", () => redactSecrets(null as unknown as string)],
+  ])("refuses %s with an error that is also a MeshError", (_what, call) => {
+    let error: unknown;
+    try {
+      call();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(MeshError);
+    expect((error as { code?: unknown }).code).toBe("invalid_argument");
   });
 });
 

@@ -1,3 +1,4 @@
+import { GuardArgumentError } from "./guard-argument-error.js";
 import type { SecretGuardOptions } from "./secret-guard-options.js";
 
 /** Shortest known secret considered (shorter values would refuse ordinary prose). */
@@ -36,13 +37,13 @@ export function knownSecretNeedles(options: SecretGuardOptions | undefined): str
   const values = options?.knownSecrets;
   if (values === undefined) return [];
   if (!Array.isArray(values)) {
-    throw new TypeError("secret guard: knownSecrets must be an array of strings.");
+    throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
   const needles = new Set<string>();
   const encoder = new TextEncoder();
   for (const raw of values as unknown[]) {
     if (typeof raw !== "string") {
-      throw new TypeError("secret guard: knownSecrets must be an array of strings.");
+      throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
     }
     const value = raw.trim();
     if (value.length < MIN_SECRET_LENGTH) continue;

@@ -1,3 +1,5 @@
+import { GuardArgumentError } from "./guard-argument-error.js";
+
 /** Options shared by every scanning function. */
 export interface SecretGuardOptions {
   /**
@@ -9,10 +11,10 @@ export interface SecretGuardOptions {
   knownSecrets?: readonly string[] | undefined;
 }
 
-/** Throws a TypeError for content that is not a string: unscannable content is refused, never passed. */
+/** Throws a TypeError (also a MeshError) for content that is not a string: unscannable content is refused, never passed. */
 export function requireString(content: unknown): string {
   if (typeof content !== "string") {
-    throw new TypeError(
+    throw new GuardArgumentError(
       `secret guard: content must be a string, got ${content === null ? "null" : typeof content}; convert it to text before scanning.`,
     );
   }
