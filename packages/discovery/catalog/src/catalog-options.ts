@@ -1,4 +1,4 @@
-import { consoleLogger, type DiscoveryLogger } from "@discovery/core";
+import { type DiscoveryLogger, resolveLogger } from "@discovery/core";
 
 /** A vendor with an OpenAI-protocol model list, used when the aggregator fails. */
 export type FallbackVendor = "openai" | "deepseek" | "xai";
@@ -35,7 +35,8 @@ export interface CatalogOptions {
   fetch?: typeof fetch;
   /**
    * Where swallowed failures are reported (never with a key or a query
-   * string). Default `consoleLogger` (stderr).
+   * string). Default `consoleLogger` (stderr); also used when the value has
+   * no `warn` function.
    */
   logger?: DiscoveryLogger;
 }
@@ -70,8 +71,12 @@ export const DEFAULT_FALLBACK_BASE_URLS: Readonly<Record<FallbackVendor, string>
   xai: "https://api.x.ai/v1",
 };
 
-/** Applies the defaults; the one place they live. */
-export function resolveCatalogOptions(options: CatalogOptions = {}): ResolvedCatalogOptions {
+/**
+ * Applies the defaults; the one place they live. Options that are not an
+ * object (plain JavaScript callers can pass anything) count as none.
+ */
+export function resolveCatalogOptions(given?: CatalogOptions | null): ResolvedCatalogOptions {
+  const options = catalogOptionsOf(given);
   const fallback = options.fallbackBaseUrls ?? {};
   return {
     baseUrl: catalogCacheKey(options.baseUrl),
@@ -84,8 +89,13 @@ export function resolveCatalogOptions(options: CatalogOptions = {}): ResolvedCat
     ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch,
-    logger: options.logger ?? consoleLogger,
+    logger: resolveLogger(options.logger),
   };
+}
+
+/** `options` when it is an object, else no options. */
+export function catalogOptionsOf(options: CatalogOptions | null | undefined): CatalogOptions {
+  return typeof options === "object" && options !== null ? options : {};
 }
 
 /** The cache key of an aggregator address: the address without trailing slashes. */

@@ -6,6 +6,7 @@ import { catalogCache } from "./load-catalog.js";
  * entry, or only the one of `baseUrl` when given. A fetch already running is
  * not stored.
  */
-export function invalidateCatalog(options: { baseUrl?: string } = {}): void {
-  catalogCache.clear(options.baseUrl === undefined ? undefined : catalogCacheKey(options.baseUrl));
+export function invalidateCatalog(options?: { baseUrl?: string } | null): void {
+  const baseUrl = typeof options === "object" && options !== null ? options.baseUrl : undefined;
+  catalogCache.clear(baseUrl === undefined ? undefined : catalogCacheKey(baseUrl));
 }

@@ -1,5 +1,9 @@
 import { developerLabel } from "@discovery/normalize";
-import { type ListModelsOptions, resolveCatalogOptions } from "./catalog-options.js";
+import {
+  catalogOptionsOf,
+  type ListModelsOptions,
+  resolveCatalogOptions,
+} from "./catalog-options.js";
 import { loadCatalog } from "./load-catalog.js";
 import { developerKey, labelKey } from "./matches-developer.js";
 import type { ModelInfo } from "./model-info.js";
@@ -9,11 +13,18 @@ import type { ModelInfo } from "./model-info.js";
  * all of them or those whose developer matches `provider` loosely (see
  * `matchesDeveloper`). When the catalog cannot be fetched or is empty, the
  * OpenAI-protocol model lists of the selected vendors that have a key
- * (uncached). Never throws: failures are logged and give fewer or no models.
+ * (uncached). Never throws: failures are logged and give fewer or no models;
+ * a provider that is neither a string nor null gives no models.
  */
-export async function listModels(options: ListModelsOptions = {}): Promise<ModelInfo[]> {
+export async function listModels(given?: ListModelsOptions | null): Promise<ModelInfo[]> {
+  const options: ListModelsOptions = catalogOptionsOf(given);
+  const resolved = resolveCatalogOptions(options);
   const provider = options.provider ?? null;
-  const { models, fromAggregator } = await loadCatalog(resolveCatalogOptions(options), provider);
+  if (provider !== null && typeof provider !== "string") {
+    resolved.logger.warn("listModels: provider must be a string or null; returning no models");
+    return [];
+  }
+  const { models, fromAggregator } = await loadCatalog(resolved, provider);
   if (provider === null || !fromAggregator) return models.slice();
   const wanted = developerKey(developerLabel(provider));
   return models.filter((model) => labelKey(model.developer) === wanted);

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import {
   type CatalogOptions,
   catalogCacheKey,
+  catalogOptionsOf,
   DEFAULT_TTL_SECONDS,
   type FallbackVendor,
   type ResolvedCatalogOptions,
@@ -54,7 +55,8 @@ export async function loadCatalog(
  * The fresh cached catalog of `options.baseUrl`, without resolving options,
  * loading or awaiting anything (the hot path of single-model lookups).
  */
-export function peekCatalog(options: CatalogOptions): readonly ModelInfo[] | undefined {
+export function peekCatalog(given: CatalogOptions): readonly ModelInfo[] | undefined {
+  const options = catalogOptionsOf(given);
   return catalogCache.peek(
     catalogCacheKey(options.baseUrl),
     options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
@@ -142,6 +144,7 @@ async function fetchVendorList(
   const label = `${VENDOR_NAMES[vendor]} model list`;
   const result = await fetchJson(`${options.fallbackBaseUrls[vendor]}/models`, {
     headers: { authorization: `Bearer ${key}` },
+    redact: [key],
     timeout: options.timeout,
     ...(options.fetch && { fetch: options.fetch }),
     label,

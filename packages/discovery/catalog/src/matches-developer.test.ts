@@ -26,6 +26,20 @@ describe("matchesDeveloper", () => {
     expect(matchesDeveloper({ developer }, query)).toBe(expected);
   });
 
+  it.each([
+    [null, "openai"],
+    [5, "openai"],
+    ["Open AI", null],
+    ["Open AI", 5],
+    [undefined, undefined],
+  ])("gives false instead of throwing for developer %j and query %j", (developer, query) => {
+    expect(matchesDeveloper({ developer } as { developer: string }, query as string)).toBe(false);
+  });
+
+  it("gives false for a model that is not an object", () => {
+    expect(matchesDeveloper(null as unknown as { developer: string }, "openai")).toBe(false);
+  });
+
   it("matches any label written without hyphens against its spaced, hyphenated or cased variants", () => {
     fc.assert(
       fc.property(

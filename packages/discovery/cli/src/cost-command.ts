@@ -10,6 +10,12 @@ import type { CommandContext } from "./command-context.js";
 import { endpoint } from "./endpoints.js";
 import { signed, usd } from "./format-number.js";
 
+const FAILURE_HINTS = {
+  openai:
+    "check that OPENAI_ADMIN_KEY is an organization admin key (sk-admin-...); the warning above says what failed",
+  xai: "check XAI_MANAGEMENT_KEY and XAI_TEAM_ID (the management key must see that team); the warning above says what failed",
+} as const;
+
 export interface CostCommandOptions {
   since: Date;
   until?: Date;
@@ -38,6 +44,7 @@ export async function costCommand(
     context.note(
       `${context.err.red("discovery: error:")} the ${vendor === "openai" ? "OpenAI" : "xAI"} cost lookup failed or is incomplete; the totals above are not reliable`,
     );
+    context.note(context.err.dim(`hint: ${FAILURE_HINTS[vendor]}`));
     return EXIT_FAILURE;
   }
   return EXIT_OK;

@@ -1,4 +1,4 @@
-import { findProvider, PROVIDERS, type ProviderName } from "@discovery/normalize";
+import { findProvider, PROVIDER_INFO, type ProviderName } from "@discovery/normalize";
 
 // Id shapes of each vendor's models, for ids the catalog does not know.
 const ID_PATTERNS: readonly [RegExp, ProviderName][] = [
@@ -19,7 +19,7 @@ export function inferProvider(
   explicit: string | undefined,
 ): ProviderName | null {
   if (explicit !== undefined) return findProvider(explicit)?.name ?? null;
-  const byLabel = PROVIDERS.find((p) => p.developerLabel === developer);
+  const byLabel = PROVIDER_INFO.find((p) => p.developerLabel === developer);
   if (byLabel) return byLabel.name;
   return ID_PATTERNS.find(([pattern]) => pattern.test(modelId))?.[1] ?? null;
 }

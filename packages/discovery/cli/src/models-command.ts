@@ -1,4 +1,5 @@
 import { listModels, type ModelInfo } from "@discovery/catalog";
+import { canonicalProvider } from "@discovery/normalize";
 import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints } from "./endpoints.js";
@@ -24,21 +25,36 @@ export async function modelsCommand(
       logger: context.logger,
     }),
   );
-  context.flushWarnings();
+  // Warnings mean the aggregator failed or was empty: the fallback lists then need their keys.
+  const catalogFailed = context.flushWarnings() > 0;
   if (context.json) context.printJson({ models });
   else if (models.length > 0) context.io.stdout.write(modelTable(context, models));
   if (models.length === 0) {
     throw new CliError(
       `no models found${options.provider !== undefined ? ` for provider '${options.provider}'` : ""}`,
-      {
-        hint:
-          options.provider !== undefined
-            ? "providers are openai, deepseek, xai (grok), anthropic (claude), google (gemini) or a catalog developer label"
-            : "the catalog could not be read: set OPENAI_API_KEY, DEEPSEEK_API_KEY or XAI_API_KEY for the vendors' own lists, or check DISCOVERY_AIMLAPI_URL",
-      },
+      { hint: emptyHint(options.provider, catalogFailed) },
     );
   }
   return EXIT_OK;
+}
+
+const FALLBACK_KEYS: Readonly<Record<string, string>> = {
+  openai: "OPENAI_API_KEY",
+  deepseek: "DEEPSEEK_API_KEY",
+  xai: "XAI_API_KEY (or GROK_API_KEY)",
+};
+
+function emptyHint(provider: string | undefined, catalogFailed: boolean): string {
+  if (provider === undefined) {
+    return "the catalog could not be read: set OPENAI_API_KEY, DEEPSEEK_API_KEY or XAI_API_KEY for the vendors' own lists, or check DISCOVERY_AIMLAPI_URL";
+  }
+  if (!catalogFailed) {
+    return "providers are openai, deepseek, xai (grok), anthropic (claude), google (gemini) or a catalog developer label";
+  }
+  const variable = FALLBACK_KEYS[canonicalProvider(provider) ?? ""];
+  return variable === undefined
+    ? `the catalog could not be read and '${provider}' has no model list of its own: check DISCOVERY_AIMLAPI_URL`
+    : `the catalog could not be read: set ${variable} for the vendor's own list, or check DISCOVERY_AIMLAPI_URL`;
 }
 
 function modelTable(context: CommandContext, models: readonly ModelInfo[]): string {

@@ -136,6 +136,21 @@ describe("discovery models and model", () => {
     expect(run.stderr).toMatch(/hint: .*XAI_API_KEY/);
   });
 
+  it.each([
+    ["openai", "OPENAI_API_KEY"],
+    ["deepseek", "DEEPSEEK_API_KEY"],
+    ["grok", "XAI_API_KEY"],
+  ])(
+    "exits 1 with a hint naming the key of %s when the catalog is empty and that key is missing",
+    async (provider, variable) => {
+      const run = await runCli(["models", "--provider", provider], {
+        env: env({ DISCOVERY_AIMLAPI_URL: emptyAimlapi.url }),
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`hint: .*${variable}`));
+    },
+  );
+
   it("falls back to a vendor's own model list when its key is set", async () => {
     const run = await runCli(["models", "--provider", "xai", "--json"], {
       env: env({
@@ -328,6 +343,17 @@ describe("discovery cost", () => {
     });
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).not.toContain(wrongKey);
+    expect(run.stderr).toMatch(/hint: .*OPENAI_ADMIN_KEY/);
+  });
+
+  it("exits 1 with a hint naming the xAI variables when the vendor refuses the key", async () => {
+    const wrongKey = "xai-mgmt-wrong-key-000000000000";
+    const run = await runCli(["cost", "xai", "--since", "2026-05-01", "--until", "2026-05-03"], {
+      env: env({ XAI_MANAGEMENT_KEY: wrongKey, XAI_TEAM_ID }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).not.toContain(wrongKey);
+    expect(run.stderr).toMatch(/hint: .*XAI_MANAGEMENT_KEY.*XAI_TEAM_ID/);
   });
 
   it("reconciles xAI costs over a window", async () => {

@@ -193,4 +193,24 @@ describe("fetchJson", () => {
       { numRuns: 30 },
     );
   });
+
+  it("replaces every echoed secret in the body before parsing it", async () => {
+    const key = "sk-admin-echoed-0123456789";
+    server.enqueue({ json: { raw: `key ${key}`, [key]: [key, { nested: `${key}${key}` }] } });
+    const result = await fetchJson(`${server.url}/x`, { redact: [key] });
+    expect(result).toEqual({
+      ok: true,
+      status: 200,
+      data: {
+        raw: "key [REDACTED]",
+        "[REDACTED]": ["[REDACTED]", { nested: "[REDACTED][REDACTED]" }],
+      },
+    });
+  });
+
+  it("leaves the body alone for secrets that are missing or shorter than 8 characters", async () => {
+    server.enqueue({ json: { total: "110.00", note: "abc" } });
+    const result = await fetchJson(`${server.url}/x`, { redact: [undefined, "1", "abc", ""] });
+    expect(result).toEqual({ ok: true, status: 200, data: { total: "110.00", note: "abc" } });
+  });
 });

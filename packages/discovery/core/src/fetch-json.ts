@@ -20,6 +20,14 @@ export interface FetchJsonOptions {
   signal?: AbortSignal;
   /** Name of the call for error messages, e.g. `DeepSeek balance`. Default: the URL's host and path. */
   label?: string;
+  /**
+   * Secrets (the keys sent with the request) to keep out of the parsed body:
+   * every occurrence in the response text becomes `[REDACTED]` before parsing,
+   * so a vendor echoing a key cannot leak it into `raw` fields of a result.
+   * Values that are not strings or are shorter than 8 characters are ignored
+   * (too likely to match ordinary text). Default none.
+   */
+  redact?: readonly (string | undefined)[];
 }
 
 /** Outcome of {@link fetchJson}: the parsed body, or the reason there is none. */
@@ -28,6 +36,8 @@ export type FetchJsonResult =
   | { ok: false; error: DiscoveryError };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+const REDACTED = "[REDACTED]";
+const MIN_REDACT_LENGTH = 8;
 /** Largest delay Node timers honour (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -75,6 +85,7 @@ export async function fetchJson(
   if (status >= 400) {
     return fail("http_error", `${label}: HTTP ${status}`, undefined, status);
   }
+  text = redactSecrets(text, options.redact);
   try {
     return { ok: true, status, data: JSON.parse(text) as unknown };
   } catch (cause) {
@@ -91,6 +102,17 @@ function resolveTimeout(timeout: number | undefined): number {
   if (typeof timeout !== "number" || Number.isNaN(timeout)) return DEFAULT_TIMEOUT_MS;
   if (timeout === Number.POSITIVE_INFINITY) return timeout;
   return Math.min(Math.max(Math.ceil(timeout), 0), MAX_TIMER_MS);
+}
+
+function redactSecrets(text: string, secrets: FetchJsonOptions["redact"]): string {
+  if (!Array.isArray(secrets)) return text;
+  let redacted = text;
+  for (const secret of secrets) {
+    if (typeof secret === "string" && secret.length >= MIN_REDACT_LENGTH) {
+      redacted = redacted.replaceAll(secret, REDACTED);
+    }
+  }
+  return redacted;
 }
 
 function fail(

@@ -3,4 +3,5 @@ export { type FetchJsonOptions, type FetchJsonResult, fetchJson } from "./fetch-
 export { consoleLogger, type DiscoveryLogger, silentLogger } from "./logger.js";
 export { readDeepSeekLegacyKey } from "./read-deepseek-legacy-key.js";
 export { envValue, resolveCredential } from "./resolve-credential.js";
+export { resolveLogger } from "./resolve-logger.js";
 export { TtlCache, type TtlCacheGetOptions } from "./ttl-cache.js";

@@ -9,7 +9,10 @@ export interface CostRequestOptions {
   timeout?: number;
   /** The `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
-  /** Where failures are reported (they never throw). Default `consoleLogger` (stderr). */
+  /**
+   * Where failures are reported (they never throw). Default `consoleLogger`
+   * (stderr), also used when the value has no `warn` function.
+   */
   logger?: DiscoveryLogger;
 }
 
@@ -38,14 +41,43 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, "") + path;
 }
 
-/** The fetchJson options for one call, leaving out what the caller did not set. */
+/**
+ * The fetchJson options for one call, leaving out what the caller did not set.
+ * `key` is redacted from the response, so an echoing vendor cannot put it in
+ * a result's raw fields.
+ */
 export function requestOptions(
   options: CostRequestOptions,
   timeout: number,
   label: string,
   headers: Record<string, string>,
+  key: string,
 ): FetchJsonOptions {
-  const request: FetchJsonOptions = { timeout, label, headers };
+  const request: FetchJsonOptions = { timeout, label, headers, redact: [key] };
   if (options.fetch) request.fetch = options.fetch;
   return request;
+}
+
+/** `options` when it is an object, else no options: plain JavaScript callers can pass anything. */
+export function costOptionsOf<T extends object>(options: T | null | undefined): Partial<T> {
+  return typeof options === "object" && options !== null ? options : {};
+}
+
+/**
+ * Runs a lookup and turns anything it throws (nothing is expected to) into a
+ * warning and `fallback`, so that the never-throw promise holds regardless.
+ */
+export async function neverThrow<T>(
+  logger: DiscoveryLogger,
+  label: string,
+  fallback: T,
+  lookup: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await lookup();
+  } catch (error) {
+    const name = error instanceof Error ? error.name : typeof error;
+    logger.warn(`${label}: unexpected failure (${name}); returning ${JSON.stringify(fallback)}`);
+    return fallback;
+  }
 }

@@ -1,15 +1,18 @@
 import {
-  consoleLogger,
+  type DiscoveryLogger,
   envValue,
   fetchJson,
   readDeepSeekLegacyKey,
   resolveCredential,
+  resolveLogger,
 } from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
+  costOptionsOf,
   invalidFields,
   joinUrl,
+  neverThrow,
   requestOptions,
   transportEntries,
 } from "./cost-request-options.js";
@@ -64,12 +67,21 @@ const OptionsSchema = v.object({ ...transportEntries });
  * The DeepSeek credit balance (`GET {baseUrl}/user/balance`): the `USD` entry,
  * else the first; zero balances when the vendor lists none. Never throws: a
  * missing key or any failure (network, timeout, HTTP status, malformed JSON,
- * unexpected shape) is logged and gives `null`.
+ * unexpected shape) is logged and gives `null`. The key never reaches a log
+ * line or `raw` (an echoed key becomes `[REDACTED]`).
  */
 export async function fetchDeepSeekBalance(
-  options: FetchDeepSeekBalanceOptions = {},
+  options?: FetchDeepSeekBalanceOptions,
 ): Promise<DeepSeekBalance | null> {
-  const logger = options.logger ?? consoleLogger;
+  const given = costOptionsOf(options);
+  const logger = resolveLogger(given.logger);
+  return neverThrow(logger, LABEL, null, () => readBalance(given, logger));
+}
+
+async function readBalance(
+  options: FetchDeepSeekBalanceOptions,
+  logger: DiscoveryLogger,
+): Promise<DeepSeekBalance | null> {
   const checked = v.safeParse(OptionsSchema, options);
   if (!checked.success) {
     logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning null`);
@@ -87,9 +99,13 @@ export async function fetchDeepSeekBalance(
   const url = joinUrl(options.baseUrl ?? DEFAULT_BASE_URL, "/user/balance");
   const result = await fetchJson(
     url,
-    requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, LABEL, {
-      authorization: `Bearer ${apiKey}`,
-    }),
+    requestOptions(
+      options,
+      options.timeout ?? DEFAULT_TIMEOUT_MS,
+      LABEL,
+      { authorization: `Bearer ${apiKey}` },
+      apiKey,
+    ),
   );
   if (!result.ok) {
     logger.warn(`${result.error.message}; returning null`);

@@ -1,9 +1,17 @@
-import { consoleLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
+import {
+  type DiscoveryLogger,
+  envValue,
+  fetchJson,
+  resolveCredential,
+  resolveLogger,
+} from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
+  costOptionsOf,
   invalidFields,
   joinUrl,
+  neverThrow,
   requestOptions,
   transportEntries,
 } from "./cost-request-options.js";
@@ -106,12 +114,21 @@ type CostResult = v.InferOutput<typeof CostResultSchema>;
  * following `next_page` for at most 20 pages, oldest bucket first. Never
  * throws: without an admin key it logs and returns `[]` without a request; a
  * failing page (network, timeout, HTTP status, malformed JSON, unexpected
- * shape) is logged and the buckets gathered so far are returned.
+ * shape) is logged and the buckets gathered so far are returned. The admin
+ * key never reaches a log line or a bucket (an echoed key becomes `[REDACTED]`).
  */
 export async function fetchOpenAICostBuckets(
   options: FetchOpenAICostBucketsOptions,
 ): Promise<OpenAICostBucket[]> {
-  const logger = options.logger ?? consoleLogger;
+  const given = costOptionsOf(options) as FetchOpenAICostBucketsOptions;
+  const logger = resolveLogger(given.logger);
+  return neverThrow(logger, LABEL, [], () => readCostBuckets(given, logger));
+}
+
+async function readCostBuckets(
+  options: FetchOpenAICostBucketsOptions,
+  logger: DiscoveryLogger,
+): Promise<OpenAICostBucket[]> {
   const checked = v.safeParse(OptionsSchema, options);
   if (!checked.success) {
     logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning []`);
@@ -138,7 +155,7 @@ export async function fetchOpenAICostBuckets(
     const label = `${LABEL} page ${pageNumber}`;
     const result = await fetchJson(
       `${endpoint}?${query}`,
-      requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, label, headers),
+      requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, label, headers, adminKey),
     );
     if (!result.ok) {
       logger.warn(`${result.error.message}; ${keeping(buckets)}`);

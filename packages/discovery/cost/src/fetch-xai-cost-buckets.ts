@@ -1,9 +1,17 @@
-import { consoleLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
+import {
+  type DiscoveryLogger,
+  envValue,
+  fetchJson,
+  resolveCredential,
+  resolveLogger,
+} from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
+  costOptionsOf,
   invalidFields,
   joinUrl,
+  neverThrow,
   requestOptions,
   transportEntries,
 } from "./cost-request-options.js";
@@ -108,12 +116,21 @@ const ResponseSchema = v.object({
  * xAI team spend per interval (`POST {baseUrl}/v1/billing/teams/{teamId}/usage`),
  * oldest first. Never throws: a missing key or team id, or any failure
  * (network, timeout, HTTP status, malformed JSON, unexpected shape), is logged
- * and gives `[]`. An empty window (`{}`) gives `[]` too.
+ * and gives `[]`. An empty window (`{}`) gives `[]` too. The management key
+ * never reaches a log line or a bucket (an echoed key becomes `[REDACTED]`).
  */
 export async function fetchXaiCostBuckets(
   options: FetchXaiCostBucketsOptions,
 ): Promise<XaiCostBucket[]> {
-  const logger = options.logger ?? consoleLogger;
+  const given = costOptionsOf(options) as FetchXaiCostBucketsOptions;
+  const logger = resolveLogger(given.logger);
+  return neverThrow(logger, LABEL, [], () => readUsage(given, logger));
+}
+
+async function readUsage(
+  options: FetchXaiCostBucketsOptions,
+  logger: DiscoveryLogger,
+): Promise<XaiCostBucket[]> {
   const checked = v.safeParse(OptionsSchema, options);
   if (!checked.success) {
     logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning []`);
@@ -133,9 +150,13 @@ export async function fetchXaiCostBuckets(
     options.baseUrl ?? DEFAULT_BASE_URL,
     `/v1/billing/teams/${encodeURIComponent(teamId)}/usage`,
   );
-  const request = requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, LABEL, {
-    authorization: `Bearer ${managementKey}`,
-  });
+  const request = requestOptions(
+    options,
+    options.timeout ?? DEFAULT_TIMEOUT_MS,
+    LABEL,
+    { authorization: `Bearer ${managementKey}` },
+    managementKey,
+  );
   request.method = "POST";
   // Key order as in VENDORS.md 9.6.
   request.body = {

@@ -1,5 +1,6 @@
 import type { CostReconciliation } from "./cost-reconciliation.js";
 import { reconcileTotals } from "./cost-reconciliation.js";
+import { costOptionsOf } from "./cost-request-options.js";
 import {
   type FetchOpenAICostBucketsOptions,
   fetchOpenAICostBuckets,
@@ -22,18 +23,19 @@ export type OpenAICostReconciliation = CostReconciliation<
 
 /**
  * Compares OpenAI's billed organization cost over a window with the locally
- * attributed total. Never throws; a failed lookup counts as zero buckets.
+ * attributed total. Never throws; a failed lookup (or options that are not
+ * an object) counts as zero buckets.
  */
 export async function reconcileOpenAICost(
   options: ReconcileOpenAICostOptions,
 ): Promise<OpenAICostReconciliation> {
-  const { attributedUsd, ...fetchOptions } = options;
+  const { attributedUsd, ...fetchOptions } = costOptionsOf(options) as ReconcileOpenAICostOptions;
   const buckets = await fetchOpenAICostBuckets(fetchOptions);
   return {
     vendor: "openai",
     ...reconcileTotals(buckets, attributedUsd),
     buckets,
-    windowStart: options.startTime,
-    windowEnd: options.endTime ?? null,
+    windowStart: fetchOptions.startTime,
+    windowEnd: fetchOptions.endTime ?? null,
   };
 }

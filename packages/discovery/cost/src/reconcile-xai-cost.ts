@@ -1,5 +1,6 @@
 import type { CostReconciliation } from "./cost-reconciliation.js";
 import { reconcileTotals } from "./cost-reconciliation.js";
+import { costOptionsOf } from "./cost-request-options.js";
 import {
   type FetchXaiCostBucketsOptions,
   fetchXaiCostBuckets,
@@ -22,13 +23,13 @@ export type XaiCostReconciliation = CostReconciliation<"xai", XaiCostBucket, str
 export async function reconcileXaiCost(
   options: ReconcileXaiCostOptions,
 ): Promise<XaiCostReconciliation> {
-  const { attributedUsd, ...fetchOptions } = options;
+  const { attributedUsd, ...fetchOptions } = costOptionsOf(options) as ReconcileXaiCostOptions;
   const buckets = await fetchXaiCostBuckets(fetchOptions);
   return {
     vendor: "xai",
     ...reconcileTotals(buckets, attributedUsd),
     buckets,
-    windowStart: options.startTime,
-    windowEnd: options.endTime,
+    windowStart: fetchOptions.startTime,
+    windowEnd: fetchOptions.endTime,
   };
 }

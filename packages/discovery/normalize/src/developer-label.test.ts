@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { developerLabel } from "./developer-label.js";
-import { PROVIDERS } from "./providers.js";
+import { PROVIDER_INFO } from "./providers.js";
 
 describe("developerLabel", () => {
   it.each([
@@ -31,8 +31,8 @@ describe("developerLabel", () => {
     expect(developerLabel(provider)).toBe(provider);
   });
 
-  it("returns the label of PROVIDERS for every known name", () => {
-    for (const info of PROVIDERS) {
+  it("returns the label of PROVIDER_INFO for every known name", () => {
+    for (const info of PROVIDER_INFO) {
       expect(developerLabel(info.name)).toBe(info.developerLabel);
       if (info.secondName !== null)
         expect(developerLabel(info.secondName)).toBe(info.developerLabel);

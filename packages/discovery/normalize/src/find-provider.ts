@@ -1,9 +1,9 @@
-import { PROVIDERS, type ProviderInfo } from "./providers.js";
+import { PROVIDER_INFO, type ProviderInfo } from "./providers.js";
 
 // Null prototype: a provider string such as `__proto__` or `constructor` must not hit Object members.
 const BY_NAME: Readonly<Record<string, ProviderInfo>> = (() => {
   const map: Record<string, ProviderInfo> = Object.create(null);
-  for (const info of PROVIDERS) {
+  for (const info of PROVIDER_INFO) {
     map[info.name] = info;
     if (info.secondName !== null) map[info.secondName] = info;
   }

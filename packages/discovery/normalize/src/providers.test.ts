@@ -1,11 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { canonicalProvider } from "./canonical-provider.js";
+import { developerLabel } from "./developer-label.js";
 import { findProvider } from "./find-provider.js";
-import { PROVIDERS } from "./providers.js";
+import { normalizeModelId } from "./normalize-model-id.js";
+import { PROVIDER_INFO, PROVIDERS } from "./providers.js";
 
+// API.md: `PROVIDERS` (adapter names and second names).
 describe("PROVIDERS", () => {
+  it("lists every adapter name, each followed by its second name (VENDORS.md section 1)", () => {
+    expect(PROVIDERS).toEqual([
+      "openai",
+      "deepseek",
+      "xai",
+      "grok",
+      "anthropic",
+      "claude",
+      "google",
+      "gemini",
+    ]);
+    expect(Object.isFrozen(PROVIDERS)).toBe(true);
+  });
+
+  it("holds only names that have a developer label and a vendor", () => {
+    for (const name of PROVIDERS) {
+      expect(findProvider(name)).not.toBeNull();
+      expect(developerLabel(name)).not.toBe(name);
+      expect(typeof normalizeModelId(name, "m")).toBe("string");
+    }
+  });
+});
+
+describe("PROVIDER_INFO", () => {
   it("lists the five vendors with their second names and vendor words (VENDORS.md section 1)", () => {
-    expect(PROVIDERS.map((p) => [p.name, p.secondName, p.vendorWord])).toEqual([
+    expect(PROVIDER_INFO.map((p) => [p.name, p.secondName, p.vendorWord])).toEqual([
       ["openai", null, "OpenAI"],
       ["deepseek", null, "DeepSeek"],
       ["xai", "grok", "Xai"],
@@ -15,12 +42,12 @@ describe("PROVIDERS", () => {
   });
 
   it("is frozen, entries included", () => {
-    expect(Object.isFrozen(PROVIDERS)).toBe(true);
-    for (const info of PROVIDERS) expect(Object.isFrozen(info)).toBe(true);
+    expect(Object.isFrozen(PROVIDER_INFO)).toBe(true);
+    for (const info of PROVIDER_INFO) expect(Object.isFrozen(info)).toBe(true);
   });
 
   it("uses every name only once across adapter and second names", () => {
-    const names = PROVIDERS.flatMap((p) =>
+    const names = PROVIDER_INFO.flatMap((p) =>
       p.secondName === null ? [p.name] : [p.name, p.secondName],
     );
     expect(new Set(names).size).toBe(names.length);

@@ -16,11 +16,14 @@ export interface ProviderInfo {
   readonly vendorWord: string;
 }
 
+/** A provider string the discovery packages know: an adapter name or a second name. */
+export type ProviderString = ProviderName | ProviderSecondName;
+
 /**
  * Every vendor, in the spec's placeholder order (vendor_a .. vendor_e).
  * Frozen: the array and each entry.
  */
-export const PROVIDERS: readonly ProviderInfo[] = Object.freeze(
+export const PROVIDER_INFO: readonly ProviderInfo[] = Object.freeze(
   [
     { name: "openai", secondName: null, developerLabel: "Open AI", vendorWord: "OpenAI" },
     { name: "deepseek", secondName: null, developerLabel: "DeepSeek AI", vendorWord: "DeepSeek" },
@@ -33,4 +36,15 @@ export const PROVIDERS: readonly ProviderInfo[] = Object.freeze(
     },
     { name: "google", secondName: "gemini", developerLabel: "Google", vendorWord: "Gemini" },
   ].map((info) => Object.freeze(info as ProviderInfo)),
+);
+
+/**
+ * Every provider string accepted by `listModels`, `normalizeModelId` and `developerLabel`: each
+ * vendor's adapter name followed by its second name, in placeholder order
+ * (`openai`, `deepseek`, `xai`, `grok`, `anthropic`, `claude`, `google`, `gemini`). Frozen.
+ */
+export const PROVIDERS: readonly ProviderString[] = Object.freeze(
+  PROVIDER_INFO.flatMap((info) =>
+    info.secondName === null ? [info.name] : [info.name, info.secondName],
+  ),
 );

@@ -390,6 +390,41 @@ describe("fetchGeminiPricing", () => {
     expect(logger.messages).toEqual([expect.stringContaining("HTTP 404")]);
   });
 
+  it.each([5, {}, { warn: "no" }])(
+    "reports to the console instead of throwing for logger %j",
+    async (badLogger) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const settings = { baseUrl: billing.url, apiKey: "", logger: badLogger };
+      expect(await fetchGeminiPricing(settings as unknown as GeminiPricingOptions)).toEqual([]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("no Cloud Billing API key"));
+      warn.mockRestore();
+    },
+  );
+
+  it("does not throw when the logger itself throws", async () => {
+    const throwing = {
+      warn() {
+        throw new Error("broken logger");
+      },
+    };
+    expect(
+      await fetchGeminiPricing({ baseUrl: billing.url, apiKey: "", logger: throwing }),
+    ).toEqual([]);
+    expect(await fetchGeminiPricing(options({ apiKey: "wrong", logger: throwing }))).toEqual([]);
+  });
+
+  it("keeps a key the catalog echoes out of the records", async () => {
+    const echo = fakeBillingSku("ECHO-0000-0001", `Gemini 9 Pro ${billing.apiKey} Input`, [
+      { usdPerMillion: 1 },
+    ]);
+    const server = await startFakeCloudBilling({ skus: [echo] });
+    extraServers.push(server);
+    const records = await fetchGeminiPricing(
+      options({ baseUrl: server.url, apiKey: server.apiKey }),
+    );
+    expect(records.map((r) => r.skuDescription)).toEqual(["Gemini 9 Pro [REDACTED] Input"]);
+  });
+
   it("returns copies, so changing a result does not change the cache", async () => {
     const first = await fetchGeminiPricing(options());
     const record = first[0];

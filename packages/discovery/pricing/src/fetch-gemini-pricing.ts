@@ -1,9 +1,9 @@
 import {
-  consoleLogger,
   type DiscoveryLogger,
   envValue,
   fetchJson,
   resolveCredential,
+  resolveLogger,
 } from "@discovery/core";
 import * as v from "valibot";
 import { type GeminiEntry, type GeminiLoad, geminiPricingCache } from "./gemini-pricing-cache.js";
@@ -35,7 +35,10 @@ export interface GeminiPricingOptions {
   timeout?: number;
   /** The `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
-  /** Where failures are reported (never with the key). Default: `consoleLogger` (stderr). */
+  /**
+   * Where failures are reported (never with the key). Default: `consoleLogger`
+   * (stderr), also used when the value has no `warn` function.
+   */
   logger?: DiscoveryLogger;
 }
 
@@ -67,7 +70,8 @@ const SOURCE = "google-cloud-billing";
  * the fetch. Pages of 500 are followed through `nextPageToken`, at most 20.
  *
  * Never throws: a missing key, a network, HTTP, JSON or shape error on any
- * page logs a warning and gives an empty array, which is not cached. Results
+ * page logs a warning and gives an empty array, which is not cached. The key
+ * never reaches a warning or a record (an echoed key becomes `[REDACTED]`). Results
  * are cached per catalog source for `ttlSeconds`. Returns fresh copies.
  */
 export async function fetchGeminiPricing(
@@ -111,7 +115,7 @@ function resolveSettings(options: GeminiPricingOptions | undefined): GeminiSetti
     baseUrl: (resolveCredential(given.baseUrl) ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
     timeout: given.timeout !== undefined && given.timeout > 0 ? given.timeout : DEFAULT_TIMEOUT_MS,
     fetch: given.fetch,
-    logger: given.logger ?? consoleLogger,
+    logger: resolveLogger(given.logger),
   };
 }
 
@@ -148,6 +152,8 @@ async function readCatalog(settings: GeminiSettings, apiKey: string): Promise<Ge
     const result = await fetchJson(`${skusUrl}?${query}`, {
       timeout: settings.timeout,
       label,
+      // A catalog echoing the key (it travels in the query) must not put it in a record.
+      redact: [apiKey],
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
     if (!result.ok) {

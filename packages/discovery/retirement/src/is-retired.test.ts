@@ -57,6 +57,8 @@ describe("isRetired", () => {
     expect(isRetired("grok", "grok-9", { registry, today: "9999-12-31" })).toBe(false);
   });
 
+  // Spec: is_retired never raises and is true only when `today` is on or after the date; a
+  // `today` that names no day cannot be, so even a model retired long ago is not reported.
   it.each([
     ["2026-02-30"],
     ["2026-5-15"],
@@ -64,10 +66,27 @@ describe("isRetired", () => {
     [""],
     [new Date("not a date")],
     [20260515],
-    [null],
-  ])("throws a RangeError for the bad today %j", (today) => {
-    expect(() => isRetired("grok", "grok-4", { today: today as string })).toThrow(RangeError);
-    expect(() => isRetired("openai", "gpt-4o", { today: today as string })).toThrow(/today/);
+    [{}],
+  ])("is false, never an exception, for the bad today %j", (today) => {
+    expect(isRetired("grok", "grok-4", { today: today as string })).toBe(false);
+    expect(isRetired("openai", "gpt-4o", { today: today as string })).toBe(false);
+  });
+
+  it("takes a null today as the current UTC date, like a missing one", () => {
+    const today = null as unknown as string;
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-05-14T23:59:59Z") });
+    expect(isRetired("grok", "grok-4", { today })).toBe(false);
+    vi.setSystemTime(new Date("2026-05-15T00:00:00Z"));
+    expect(isRetired("grok", "grok-4", { today })).toBe(true);
+    vi.useRealTimers();
+  });
+
+  it.each([null, 5, "x"])("never throws for options %j", (options) => {
+    const given = options as unknown as { today?: string };
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-01T00:00:00Z") });
+    expect(isRetired("grok", "grok-4", given)).toBe(true);
+    expect(isRetired("claude", "claude-opus-3", given)).toBe(false);
+    vi.useRealTimers();
   });
 
   it("is retired exactly when today is on or after a valid stored date", () => {

@@ -5,48 +5,35 @@ import { type RetirementDateOptions, retirementDate } from "./retirement-date.js
 export interface IsRetiredOptions extends RetirementDateOptions {
   /**
    * The day to judge on. A `Date` counts as its UTC calendar day; a string must be a real
-   * `YYYY-MM-DD` day. Default: the current UTC date. An invalid `Date`, a malformed string or
-   * another type throws a `RangeError` (a caller bug, unlike registry problems, which never throw).
+   * `YYYY-MM-DD` day. Default (also for `null`): the current UTC date. An invalid `Date`, a
+   * malformed string or another type names no day, so nothing is retired on it: `isRetired`
+   * gives false (it never throws).
    */
-  readonly today?: Date | string;
+  readonly today?: Date | string | null;
 }
 
 /**
  * True only when the model is registered with a valid ISO date and `today` is on or after it
  * (`grok/grok-4` is live on 2026-05-14 and retired from 2026-05-15). False for an unregistered
- * model, for the sentinel `deprecated` and for a stored value that is not a real calendar date.
- * Lookup accepts the same naming variants as `retirementDate`.
+ * model, for the sentinel `deprecated`, for a stored value that is not a real calendar date and
+ * for a `today` that is not a day. Lookup accepts the same naming variants as `retirementDate`.
+ * Never throws, whatever the arguments.
  */
 export function isRetired(
   provider: string,
   modelId: string,
-  options: IsRetiredOptions = {},
+  options?: IsRetiredOptions | null,
 ): boolean {
-  const today = resolveToday(options.today);
-  const value = retirementDate(provider, modelId, options);
-  const retiredFrom = parseIsoDate(value);
+  const given: IsRetiredOptions = typeof options === "object" && options !== null ? options : {};
+  const today = resolveToday(given.today);
+  if (today === null) return false;
+  const retiredFrom = parseIsoDate(retirementDate(provider, modelId, given));
   return retiredFrom !== null && today >= retiredFrom;
 }
 
-function resolveToday(today: Date | string | undefined): DayNumber {
-  if (today === undefined) return utcDayOf(new Date()) as DayNumber;
-  if (today instanceof Date) {
-    const day = utcDayOf(today);
-    if (day === null)
-      throw new RangeError(
-        "isRetired: `today` is an invalid Date; pass a valid Date or a YYYY-MM-DD string.",
-      );
-    return day;
-  }
-  const day = parseIsoDate(today);
-  if (day === null) {
-    throw new RangeError(
-      `isRetired: \`today\` must be a Date or a real calendar day written YYYY-MM-DD, got ${describe(today)}.`,
-    );
-  }
-  return day;
-}
-
-function describe(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : typeof value;
+/** The day `today` names, the current UTC day when absent, or null when it names none. */
+function resolveToday(today: unknown): DayNumber | null {
+  if (today === undefined || today === null) return utcDayOf(new Date());
+  if (today instanceof Date) return utcDayOf(today);
+  return parseIsoDate(today);
 }

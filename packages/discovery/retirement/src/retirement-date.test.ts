@@ -65,6 +65,11 @@ describe("retirementDate", () => {
     );
   });
 
+  it.each([null, 5, "x"])("ignores options %j that are not an object", (options) => {
+    const given = options as unknown as { registry?: Record<string, string> };
+    expect(retirementDate("grok", "grok-4", given)).toBe("2026-05-15");
+  });
+
   it("returns null rather than throwing on non-string arguments", () => {
     expect(retirementDate(undefined as unknown as string, "grok-4")).toBeNull();
     expect(retirementDate("grok", 4 as unknown as string)).toBeNull();

@@ -17,14 +17,16 @@ export interface RetirementDateOptions {
  * Lookup tries the key `<provider>/<modelId>` as given, then naming variants of a known vendor:
  * both of its names (`xai`/`grok`, `anthropic`/`claude`, `google`/`gemini`), the id without a
  * leading `<adapter name>/` or `<second name>/`, and the id normalized by `normalizeModelId`
- * (so `x-ai/grok-4` and `grok-4` are the same model). Never throws.
+ * (so `x-ai/grok-4` and `grok-4` are the same model). Never throws; options that are not an
+ * object count as none.
  */
 export function retirementDate(
   provider: string,
   modelId: string,
-  options: RetirementDateOptions = {},
+  options?: RetirementDateOptions | null,
 ): RetirementValue | null {
-  const registry = options.registry ?? RETIREMENT_REGISTRY;
+  const given = typeof options === "object" && options !== null ? options : {};
+  const registry = given.registry ?? RETIREMENT_REGISTRY;
   if (typeof provider !== "string" || typeof modelId !== "string") return null;
   const exact = entry(registry, `${provider}/${modelId}`);
   if (exact !== null) return exact;
