@@ -2,7 +2,7 @@
 // Run: pnpm --filter @mesh/gateway bench (after building). Bounded: about 10 s per scenario.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -28,10 +28,13 @@ process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
 function spawnServer(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  // stdout goes through a pipe that is drained and dropped, as under a log collector: the
+  // gateway keeps its request log on and pays for writing it, without filling the pipe.
   const child = spawn(process.execPath, args, {
     env: { ...process.env, MESH_GATEWAY_TOKEN: TOKEN },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout?.resume();
   return new Promise((resolve, reject) => {
     let stderr = "";
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -56,17 +59,27 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 interface Figures {
   name: string;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** Server CPU per request in µs: steadier than req/s when other processes share the cores. */
+  cpuUs: number;
 }
 
-async function load(name: string, options: autocannon.Options): Promise<Figures> {
-  // A short unmeasured run first, so the JIT and caches are warm when figures are taken.
+async function load(name: string, pid: number, options: autocannon.Options): Promise<Figures> {
+  // The same settings and an equal unmeasured warm-up for every server, so the JIT and
+  // caches are warm when figures are taken.
   await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...options });
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     name,
@@ -74,6 +87,7 @@ async function load(name: string, options: autocannon.Options): Promise<Figures>
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total,
   };
 }
 
@@ -112,6 +126,9 @@ async function seed(database: string): Promise<void> {
   await storage.close();
 }
 
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(" ");
 const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-bench-"));
 const database = join(dir, "gateway.db");
 try {
@@ -129,7 +146,7 @@ try {
     content: "bench message with a little text in it",
   });
   const headers = { "content-type": "application/json", authorization: `Bearer ${TOKEN}` };
-  const baseline = await load("bare node:http (fixed JSON)", {
+  const baseline = await load("bare node:http (fixed JSON)", bare.child.pid!, {
     url: `${bare.url}/messages`,
     method: "POST",
     headers,
@@ -143,13 +160,13 @@ try {
   const sampler = setInterval(() => {
     maxRss = Math.max(maxRss, rssMb(gateway.child.pid!));
   }, 250);
-  const sends = await load("gateway POST /messages", {
+  const sends = await load("gateway POST /messages", gateway.child.pid!, {
     url: `${gateway.url}/messages`,
     method: "POST",
     headers,
     body: sendBody,
   });
-  const inbox = await load("gateway GET inbox (unread, limit 100, 1M stored)", {
+  const inbox = await load("gateway GET inbox (unread, limit 100, 1M stored)", gateway.child.pid!, {
     url: `${gateway.url}/messages?to=peer-7&unread_only=true&limit=100`,
     headers: { authorization: `Bearer ${TOKEN}` },
   });
@@ -158,7 +175,9 @@ try {
   await stop(gateway.child);
 
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_S} s per scenario, loopback, ${process.version}`,
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per scenario, loopback, ${process.version}, ${cpus().length} cores, load average ${loadBefore} before, ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")} after`,
   );
   console.table(
     [baseline, sends, inbox].map((f) => ({
@@ -167,12 +186,16 @@ try {
       "p50 ms": f.p50,
       "p99 ms": f.p99,
       errors: f.errors,
+      "CPU µs/req": Math.round(f.cpuUs * 10) / 10,
     })),
   );
   const ratio = sends.rps / baseline.rps;
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   console.log(
     `sends vs bare server: ${(ratio * 100).toFixed(1)} % (target >= 40 %: ${verdict(ratio >= 0.4)})`,
+  );
+  console.log(
+    `server CPU per send vs bare server: ${((baseline.cpuUs / sends.cpuUs) * 100).toFixed(1)} % (bare ${baseline.cpuUs.toFixed(1)} µs, gateway ${sends.cpuUs.toFixed(1)} µs; informative)`,
   );
   console.log(`inbox p99: ${inbox.p99} ms (target < 20 ms: ${verdict(inbox.p99 < 20)})`);
   console.log(

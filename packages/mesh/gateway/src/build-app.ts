@@ -6,12 +6,13 @@ import Fastify, {
 } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
+import { isoTime } from "./iso-time.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { WAIT_POLL_MS } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
-import type { LogSink } from "./request-log.js";
+import type { GatewayLogEntry, LogSink } from "./request-log.js";
 import { validateInput } from "./validate-input.js";
 import {
   IssueTokenBodySchema,
@@ -70,11 +71,14 @@ interface RequestState {
   peer: string | undefined;
 }
 
+/** Request decoration holding the `RequestState` (null until authenticated). */
+const STATE = Symbol("mesh.requestState");
+type StatefulRequest = FastifyRequest & { [STATE]: RequestState | null };
+
 /** Builds the Fastify app of the gateway API (not listening yet). */
 export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   const { storage, log, waiters } = options;
   const adminHash = options.adminToken === undefined ? undefined : hashToken(options.adminToken);
-  const states = new WeakMap<FastifyRequest, RequestState>();
   const lastTouch = new Map<string, number>();
   let openApi: string | undefined;
 
@@ -90,6 +94,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
         .send(JSON.stringify({ error: "invalid_request", message: error.message }));
     },
   });
+
+  // A decoration (declared once, null per request) keeps request objects one shape.
+  app.decorateRequest(STATE, null);
 
   // One JSON parser for every content type (clients such as curl -d send form types); an
   // empty body parses to undefined so mark-read works with or without a body.
@@ -139,7 +146,10 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       return;
     }
     const remember = (identity: Identity) => {
-      states.set(request, { identity, peer: identity.mode === "peer" ? identity.peer : undefined });
+      (request as StatefulRequest)[STATE] = {
+        identity,
+        peer: identity.mode === "peer" ? identity.peer : undefined,
+      };
       done();
     };
     try {
@@ -152,25 +162,28 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   });
 
   app.addHook("onResponse", (request, reply, done) => {
-    const state = states.get(request);
-    const entry: Parameters<LogSink["log"]>[0] = {
-      time: new Date().toISOString(),
-      level: reply.statusCode >= 500 ? "error" : "info",
+    const state = (request as StatefulRequest)[STATE] ?? null;
+    const status = reply.statusCode;
+    const entry: GatewayLogEntry = {
+      time: isoTime(),
+      level: status >= 500 ? "error" : "info",
       msg: "request",
       method: request.method,
-      path: request.url.split("?", 1)[0]!,
-      status: reply.statusCode,
+      path: pathOf(request.url),
+      status,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
-    if (state !== undefined) entry.auth = state.identity.mode;
-    if (state?.peer !== undefined) entry.peer = state.peer;
+    if (state !== null) {
+      entry.auth = state.identity.mode;
+      if (state.peer !== undefined) entry.peer = state.peer;
+    }
     log.log(entry);
     done();
   });
 
   const stateOf = (request: FastifyRequest): RequestState => {
-    const state = states.get(request);
-    if (state === undefined) throw new HttpError(401, "unauthorized", "request not authenticated");
+    const state = (request as StatefulRequest)[STATE] ?? null;
+    if (state === null) throw new HttpError(401, "unauthorized", "request not authenticated");
     return state;
   };
   const requireAdmin = (state: RequestState) => {
@@ -254,23 +267,8 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     requireSelf(state, body.from_node, "send");
     state.peer = body.from_node;
     const idempotencyKey = readIdempotencyKey(request);
-    const enabled = await storage.isPeerEnabled(body.to_node);
-    if (enabled === undefined) {
-      throw new HttpError(
-        404,
-        "unknown_recipient",
-        `no peer named '${body.to_node}' is registered; recipients must register first`,
-      );
-    }
-    if (!enabled) {
-      throw new HttpError(
-        409,
-        "recipient_disabled",
-        `peer '${body.to_node}' is disabled and does not accept messages`,
-      );
-    }
     const now = Date.now();
-    const { message, created } = await storage.insertMessage(
+    const result = await storage.insertMessage(
       {
         fromNode: body.from_node,
         toNode: body.to_node,
@@ -278,7 +276,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
         content: body.content,
         relatedTaskId: body.related_task_id ?? null,
         threadId: body.thread_id ?? null,
-        createdAt: new Date(now).toISOString(),
+        createdAt: isoTime(now),
       },
       idempotencyKey === undefined
         ? undefined
@@ -287,6 +285,20 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
             notBefore: new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),
           },
     );
+    if (result.refused !== undefined) {
+      throw result.refused === "unknown_recipient"
+        ? new HttpError(
+            404,
+            "unknown_recipient",
+            `no peer named '${body.to_node}' is registered; recipients must register first`,
+          )
+        : new HttpError(
+            409,
+            "recipient_disabled",
+            `peer '${body.to_node}' is disabled and does not accept messages`,
+          );
+    }
+    const { message, created } = result;
     if (created) waiters.notify(message.to_node);
     return reply.code(created ? 201 : 200).send({
       id: message.id,
@@ -381,7 +393,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?", 1)[0]!;
+    const path = pathOf(request.url);
     const known = KNOWN_PATHS.find(([pattern]) => pattern.test(path));
     if (known !== undefined) {
       return reply
@@ -403,11 +415,11 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     if (status >= 500) {
       // Name and code only: a driver message could quote stored values.
       log.log({
-        time: new Date().toISOString(),
+        time: isoTime(),
         level: "error",
         msg: "request failed",
         method: request.method,
-        path: request.url.split("?", 1)[0]!,
+        path: pathOf(request.url),
         error: `${error.name}${error.code === undefined ? "" : ` ${error.code}`}`,
       });
     }
@@ -415,6 +427,12 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   });
 
   return app;
+}
+
+/** The path of a request URL, without the query. */
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
 }
 
 function readIdempotencyKey(request: FastifyRequest): string | undefined {

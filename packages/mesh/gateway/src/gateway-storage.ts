@@ -34,6 +34,11 @@ export interface IdempotencyOptions {
   notBefore: string;
 }
 
+/** Outcome of `insertMessage`: the stored (or first, for a repeated key) message, or a refusal. */
+export type InsertResult =
+  | { message: Message; created: boolean; refused?: undefined }
+  | { refused: "unknown_recipient" | "recipient_disabled"; message?: undefined };
+
 export interface MessageQuery {
   /** Recipient whose inbox is read; absent reads every recipient. */
   to?: string | undefined;
@@ -56,19 +61,16 @@ export interface GatewayStorage {
   registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }>;
   listPeers(): Promise<Peer[]>;
   getPeer(name: string): Promise<Peer | undefined>;
-  /** Whether a peer is enabled; undefined when no peer has that name. */
-  isPeerEnabled(name: string): Promise<boolean | undefined>;
   setPeerEnabled(name: string, enabled: boolean): Promise<Peer | undefined>;
   /** Sets `last_seen` of a peer (no-op for an unknown name). */
   touchPeer(name: string, at: string): Promise<void>;
   /**
-   * Stores a message and sets the sender's `last_seen`, atomically. With an idempotency key
-   * that the same sender used since `notBefore`, returns the first message and stores nothing.
+   * Stores a message and sets the sender's `last_seen`, atomically, when the recipient is a
+   * registered, enabled peer; otherwise stores nothing and says why (`refused`). With an
+   * idempotency key that the same sender used since `notBefore`, returns the first message
+   * and stores nothing.
    */
-  insertMessage(
-    message: NewMessage,
-    idempotency?: IdempotencyOptions,
-  ): Promise<{ message: Message; created: boolean }>;
+  insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult>;
   /**
    * Messages by id ascending. With `to` or `afterId`: the first `limit` matches (drain order).
    * Without both: the most recent `limit` matches, still in ascending order.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Entropy of an issued peer token, in bytes. */
 const TOKEN_BYTES = 36;
@@ -11,9 +11,9 @@ export function generatePeerToken(): string {
   return `mesh_${randomBytes(TOKEN_BYTES).toString("base64url")}`;
 }
 
-/** SHA-256 of a token, hex; only this is stored. */
+/** SHA-256 of a token, hex; only this is stored. One-shot `hash`: it runs on every request. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 /** Constant-time equality of two hex SHA-256 digests. */

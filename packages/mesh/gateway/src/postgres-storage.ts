@@ -3,6 +3,7 @@ import type {
   GatewayStorage,
   IdempotencyOptions,
   ImportedMessage,
+  InsertResult,
   MessageQuery,
   NewMessage,
   RegisterPeerInput,
@@ -67,18 +68,23 @@ const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content,
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}`;
 
 /**
- * A send in one statement (one round trip, one implicit transaction): take the recipient's
- * insert lock, insert, set the sender's last_seen. The id is drawn after the lock is held and
- * the lock is released at commit, so one inbox's ids become visible in increasing order.
+ * A send in one statement (one round trip, one implicit transaction): check the recipient,
+ * take its insert lock, insert, set the sender's last_seen. The id is drawn after the lock is
+ * held and the lock is released at commit, so one inbox's ids become visible in increasing
+ * order. `recipient_enabled` is null for an unknown recipient; then nothing is inserted.
  */
-const SEND_MESSAGE = `WITH lock AS (SELECT pg_advisory_xact_lock($9, hashtext($2)) AS locked),
+const SEND_MESSAGE = `WITH recipient AS (SELECT enabled FROM peers WHERE name = $2),
+  lock AS (SELECT pg_advisory_xact_lock($9, hashtext($2)) AS locked FROM recipient WHERE enabled),
   inserted AS (
     INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)
     SELECT $1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz FROM lock
     RETURNING ${MESSAGE_COLUMNS}
   ),
-  touched AS (UPDATE peers SET last_seen = $7::timestamptz WHERE name = $1)
-  SELECT * FROM inserted`;
+  touched AS (
+    UPDATE peers SET last_seen = $7::timestamptz WHERE name = $1 AND EXISTS (SELECT 1 FROM inserted)
+  )
+  SELECT (SELECT enabled FROM recipient) AS recipient_enabled, inserted.*
+  FROM (SELECT 1) AS one LEFT JOIN inserted ON TRUE`;
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -164,12 +170,6 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       return rows.map(peerFromRow);
     },
     getPeer,
-    async isPeerEnabled(name) {
-      const row = await one<{ enabled: boolean }>("SELECT enabled FROM peers WHERE name = $1", [
-        name,
-      ]);
-      return row?.enabled;
-    },
     async setPeerEnabled(name, enabled) {
       const row = await one<DbPeerRow>(
         "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
@@ -182,13 +182,21 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
     },
     async insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
       if (idempotency === undefined) {
-        const { rows } = await pool.query<DbMessageRow>(SEND_MESSAGE, [
-          ...messageValues(message),
-          schemaKey,
-        ]);
-        return { message: messageFromRow(rows[0]!), created: true };
+        const { rows } = await pool.query<
+          { recipient_enabled: boolean | null } & Partial<DbMessageRow>
+        >(SEND_MESSAGE, [...messageValues(message), schemaKey]);
+        const row = rows[0]!;
+        if (row.recipient_enabled === null) return { refused: "unknown_recipient" };
+        if (!row.recipient_enabled) return { refused: "recipient_disabled" };
+        return { message: messageFromRow(row as DbMessageRow), created: true };
       }
-      return withTransaction(pool, async (client) => {
+      return withTransaction<InsertResult>(pool, async (client) => {
+        const recipient = await client.query<{ enabled: boolean }>(
+          "SELECT enabled FROM peers WHERE name = $1",
+          [message.toNode],
+        );
+        if (recipient.rows[0] === undefined) return { refused: "unknown_recipient" };
+        if (!recipient.rows[0].enabled) return { refused: "recipient_disabled" };
         await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
           schemaKey,
           message.toNode,

@@ -32,6 +32,26 @@ const reference = (field: string) =>
     ),
   );
 
+/**
+ * `v.maxBytes` that skips encoding a string too short to exceed the limit (UTF-8 takes at
+ * most 3 bytes per UTF-16 code unit); longer strings get the full byte count. Same action
+ * type, so issues and the JSON Schema are those of `v.maxBytes`.
+ */
+function maxUtf8Bytes<TRequirement extends number, TMessage extends string>(
+  requirement: TRequirement,
+  message: TMessage,
+): v.MaxBytesAction<string, TRequirement, TMessage> {
+  const action = v.maxBytes<string, TRequirement, TMessage>(requirement, message);
+  const run = action["~run"];
+  return {
+    ...action,
+    "~run"(dataset, config) {
+      if (dataset.typed && dataset.value.length * 3 <= requirement) return dataset;
+      return run.call(this, dataset, config);
+    },
+  };
+}
+
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
 export const RegisterBodySchema = v.pipe(
@@ -68,7 +88,7 @@ export const SendBodySchema = v.looseObject(
     content: v.pipe(
       v.string("content must be a string"),
       v.excludes(NO_NUL, "content must not contain NUL characters"),
-      v.maxBytes(MAX_CONTENT_BYTES, "content is larger than 64 KiB of UTF-8"),
+      maxUtf8Bytes(MAX_CONTENT_BYTES, "content is larger than 64 KiB of UTF-8"),
     ),
     related_task_id: reference("related_task_id"),
     thread_id: reference("thread_id"),
