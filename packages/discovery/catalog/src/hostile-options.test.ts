@@ -1,10 +1,6 @@
-import {
-  type FakeAimlapi,
-  type FakeOpenAIModels,
-  startFakeAimlapi,
-  startFakeOpenAIModels,
-} from "@discovery/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FakeAimlapi, FakeOpenAIModels } from "@discovery/testing";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useFakeCatalogServers } from "../test/fake-catalog-servers.js";
 import type { CatalogOptions } from "./catalog-options.js";
 import { getModelInfo } from "./get-model-info.js";
 import { invalidateCatalog } from "./invalidate-catalog.js";
@@ -13,37 +9,22 @@ import { listModels } from "./list-models.js";
 
 // Options of the wrong type, as plain JavaScript callers can pass them: every lookup must
 // resolve (never throw or reject) whatever it is given.
-const KEY_VARIABLES = ["OPENAI_API_KEY", "DEEPSEEK_API_KEY", "XAI_API_KEY", "GROK_API_KEY"];
-const savedEnv = Object.fromEntries(KEY_VARIABLES.map((name) => [name, process.env[name]]));
 
 let aimlapi: FakeAimlapi;
 let vendors: FakeOpenAIModels;
 
-beforeAll(async () => {
-  aimlapi = await startFakeAimlapi({
-    models: [{ id: "openai/gpt-4o", aliases: ["gpt-4o"], info: { developer: "Open AI" } }],
-  });
-  vendors = await startFakeOpenAIModels();
-});
-afterAll(async () => {
-  await aimlapi.close();
-  await vendors.close();
-});
+useFakeCatalogServers(
+  { models: [{ id: "openai/gpt-4o", aliases: ["gpt-4o"], info: { developer: "Open AI" } }] },
+  (started) => {
+    ({ aimlapi, vendors } = started);
+  },
+);
 beforeEach(() => {
-  for (const name of KEY_VARIABLES) delete process.env[name];
-  invalidateCatalog();
-  aimlapi.reset();
-  vendors.reset();
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  for (const name of KEY_VARIABLES) {
-    const value = savedEnv[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
 });
 
 const asOptions = (value: unknown) => value as CatalogOptions;

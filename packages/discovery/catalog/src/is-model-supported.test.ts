@@ -1,11 +1,6 @@
-import {
-  aimlapiCapture,
-  type FakeAimlapi,
-  type FakeOpenAIModels,
-  startFakeAimlapi,
-  startFakeOpenAIModels,
-} from "@discovery/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aimlapiCapture, type FakeAimlapi, type FakeOpenAIModels } from "@discovery/testing";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFakeCatalogServers } from "../test/fake-catalog-servers.js";
 import type { CatalogOptions } from "./catalog-options.js";
 import { getModelInfo } from "./get-model-info.js";
 import { invalidateCatalog } from "./invalidate-catalog.js";
@@ -13,14 +8,6 @@ import { isModelSupported } from "./is-model-supported.js";
 
 let aimlapi: FakeAimlapi;
 let vendors: FakeOpenAIModels;
-const KEY_VARIABLES = [
-  "OPENAI_API_KEY",
-  "DEEPSEEK_API_KEY",
-  "XAI_API_KEY",
-  "GROK_API_KEY",
-  "DEEPSEEK_LEGACY_ENV_PATH",
-] as const;
-const savedEnv = Object.fromEntries(KEY_VARIABLES.map((name) => [name, process.env[name]]));
 
 const NEWER_ENTRY = {
   id: "openai/gpt-4o",
@@ -30,27 +17,11 @@ const NEWER_ENTRY = {
   info: { name: "GPT-4o", developer: "Open AI", contextLength: 128000, outputMax: 16384 },
 };
 
-beforeAll(async () => {
-  aimlapi = await startFakeAimlapi();
-  vendors = await startFakeOpenAIModels();
-  // No key from the developer's machine may reach a test, nor a real legacy key file.
-  for (const name of KEY_VARIABLES) delete process.env[name];
-  process.env["DEEPSEEK_LEGACY_ENV_PATH"] = "/nonexistent/deepseek/.env";
-});
-afterAll(async () => {
-  await aimlapi.close();
-  await vendors.close();
-  for (const name of KEY_VARIABLES) {
-    const value = savedEnv[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+useFakeCatalogServers(undefined, (started) => {
+  ({ aimlapi, vendors } = started);
 });
 beforeEach(() => {
-  aimlapi.reset();
   aimlapi.setModels(aimlapiCapture().data);
-  vendors.reset();
-  invalidateCatalog();
 });
 
 /** Options pointing every address at the fake servers; the logger keeps stderr quiet. */

@@ -8,54 +8,27 @@ import {
   type FakeAimlapi,
   type FakeOpenAIModels,
   startFakeAimlapi,
-  startFakeOpenAIModels,
 } from "@discovery/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFakeCatalogServers } from "../test/fake-catalog-servers.js";
 import type { CatalogOptions } from "./catalog-options.js";
 import { invalidateCatalog } from "./invalidate-catalog.js";
 import { listModels } from "./list-models.js";
-
-const KEY_VARIABLES = [
-  "OPENAI_API_KEY",
-  "DEEPSEEK_API_KEY",
-  "XAI_API_KEY",
-  "GROK_API_KEY",
-  "DEEPSEEK_LEGACY_ENV_PATH",
-] as const;
-const savedEnv = Object.fromEntries(KEY_VARIABLES.map((name) => [name, process.env[name]]));
 
 let aimlapi: FakeAimlapi;
 let vendors: FakeOpenAIModels;
 let warnings: string[];
 
-beforeAll(async () => {
-  aimlapi = await startFakeAimlapi();
-  vendors = await startFakeOpenAIModels();
-});
-afterAll(async () => {
-  await aimlapi.close();
-  await vendors.close();
+useFakeCatalogServers(undefined, (started) => {
+  ({ aimlapi, vendors } = started);
 });
 beforeEach(() => {
-  // No key from the developer's machine may leak into a test, nor a real legacy key file.
-  for (const name of KEY_VARIABLES) delete process.env[name];
-  process.env["DEEPSEEK_LEGACY_ENV_PATH"] = "/nonexistent/deepseek/.env";
-  aimlapi.reset();
   aimlapi.setModels(aimlapiCapture().data);
   aimlapi.setShape("list");
-  vendors.reset();
   for (const vendor of ["openai", "deepseek", "xai"] as const) {
     vendors.setModels(vendor, defaultOpenAIProtocolModels(vendor));
   }
-  invalidateCatalog();
   warnings = [];
-});
-afterEach(() => {
-  for (const name of KEY_VARIABLES) {
-    const value = savedEnv[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
 });
 
 /** Options pointing every address at the fake servers, with a capturing logger. */

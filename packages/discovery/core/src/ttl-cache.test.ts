@@ -28,6 +28,17 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A loader that counts its calls and answers them all with one promise, settled by the test. */
+function gatedLoad() {
+  const gate = deferred<string>();
+  let loads = 0;
+  const load = () => {
+    loads++;
+    return gate.promise;
+  };
+  return { gate, load, loads: () => loads };
+}
+
 describe("TtlCache", () => {
   it("serves a stored value while it is younger than ttlSeconds", async () => {
     const { cache, load, loads, advance } = setup();
@@ -70,31 +81,21 @@ describe("TtlCache", () => {
 
   it("shares one in-flight load between concurrent callers", async () => {
     const cache = new TtlCache<string, string>();
-    const gate = deferred<string>();
-    let loads = 0;
-    const load = () => {
-      loads++;
-      return gate.promise;
-    };
+    const { gate, load, loads } = gatedLoad();
     const callers = Array.from({ length: 10 }, () => cache.get("k", load, { ttlSeconds: 60 }));
     gate.resolve("shared");
     expect(await Promise.all(callers)).toEqual(Array(10).fill("shared"));
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
   });
 
   it("shares an in-flight load even with ttlSeconds 0", async () => {
     const cache = new TtlCache<string, string>();
-    const gate = deferred<string>();
-    let loads = 0;
-    const load = () => {
-      loads++;
-      return gate.promise;
-    };
+    const { gate, load, loads } = gatedLoad();
     const first = cache.get("k", load, { ttlSeconds: 0 });
     const second = cache.get("k", load, { ttlSeconds: 0 });
     gate.resolve("v");
     expect(await Promise.all([first, second])).toEqual(["v", "v"]);
-    expect(loads).toBe(1);
+    expect(loads()).toBe(1);
   });
 
   it("passes a failed load to every waiting caller, stores nothing and retries next time", async () => {

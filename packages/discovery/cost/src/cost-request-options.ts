@@ -1,4 +1,4 @@
-import type { DiscoveryLogger, FetchJsonOptions } from "@discovery/core";
+import { type DiscoveryLogger, type FetchJsonOptions, resolveLogger } from "@discovery/core";
 import * as v from "valibot";
 
 /** Transport options every cost lookup takes. */
@@ -64,20 +64,40 @@ export function costOptionsOf<T extends object>(options: T | null | undefined): 
 }
 
 /**
- * Runs a lookup and turns anything it throws (nothing is expected to) into a
- * warning and `fallback`, so that the never-throw promise holds regardless.
+ * Runs one cost lookup under the never-throw promise: resolves the logger,
+ * checks the options against `schema` (an invalid option is logged by name
+ * and gives `fallback`), then runs `lookup` with the options as given and as
+ * checked. Anything `lookup` throws (nothing is expected to) becomes a warning
+ * and `fallback` too.
  */
-export async function neverThrow<T>(
-  logger: DiscoveryLogger,
+export async function runCostLookup<
+  TOptions extends CostRequestOptions,
+  TSchema extends v.GenericSchema,
+  TResult,
+>(
+  options: TOptions | null | undefined,
+  schema: TSchema,
   label: string,
-  fallback: T,
-  lookup: () => Promise<T>,
-): Promise<T> {
+  fallback: TResult,
+  lookup: (
+    options: TOptions,
+    logger: DiscoveryLogger,
+    valid: v.InferOutput<TSchema>,
+  ) => Promise<TResult>,
+): Promise<TResult> {
+  const given = costOptionsOf(options) as TOptions;
+  const logger = resolveLogger(given.logger);
+  const returning = `returning ${JSON.stringify(fallback)}`;
   try {
-    return await lookup();
+    const checked = v.safeParse(schema, given);
+    if (!checked.success) {
+      logger.warn(`${label}: invalid option ${invalidFields(checked.issues)}; ${returning}`);
+      return fallback;
+    }
+    return await lookup(given, logger, checked.output);
   } catch (error) {
     const name = error instanceof Error ? error.name : typeof error;
-    logger.warn(`${label}: unexpected failure (${name}); returning ${JSON.stringify(fallback)}`);
+    logger.warn(`${label}: unexpected failure (${name}); ${returning}`);
     return fallback;
   }
 }

@@ -8,31 +8,41 @@ import {
   startFakeDeepSeekBalance,
 } from "@discovery/testing";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectKeyNowhere, recordingLogger } from "../test/capture.js";
+import { useFakeVendor } from "../test/fake-vendor.js";
 import { fetchDeepSeekBalance } from "./fetch-deepseek-balance.js";
 
 const KEY = "sk-deepseek-test-0123456789abcdef";
 let server: FakeServer;
 let tempDir: string;
 
-beforeAll(async () => {
-  server = await startFakeDeepSeekBalance({ apiKey: KEY });
+useFakeVendor(
+  () => startFakeDeepSeekBalance({ apiKey: KEY }),
+  ["DEEPSEEK_API_KEY"],
+  (started) => {
+    server = started;
+  },
+);
+beforeAll(() => {
   tempDir = mkdtempSync(join(tmpdir(), "deepseek-balance-"));
 });
-afterAll(async () => {
-  await server.close();
+afterAll(() => {
   rmSync(tempDir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  // No ambient credential: every test says where its key comes from.
-  vi.stubEnv("DEEPSEEK_API_KEY", "");
+  // Nor an ambient legacy key file.
   vi.stubEnv("DEEPSEEK_LEGACY_ENV_PATH", join(tempDir, "missing.env"));
-  server.reset();
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+
+/** A balance body with one USD entry and nothing granted. */
+function usdBalanceBody(total: string, toppedUp: string) {
+  return {
+    balance_infos: [
+      { currency: "USD", total_balance: total, granted_balance: "0", topped_up_balance: toppedUp },
+    ],
+  };
+}
 
 function fetchBalance(extra: Parameters<typeof fetchDeepSeekBalance>[0] = {}) {
   const logger = recordingLogger();
@@ -180,21 +190,7 @@ describe("fetchDeepSeekBalance", () => {
       ["a JSON string", { json: "ok" }],
       ["JSON null", { json: null }],
       ["balance_infos not a list", { json: { is_available: true, balance_infos: {} } }],
-      [
-        "a non-numeric amount",
-        {
-          json: {
-            balance_infos: [
-              {
-                currency: "USD",
-                total_balance: "ten",
-                granted_balance: "0",
-                topped_up_balance: "0",
-              },
-            ],
-          },
-        },
-      ],
+      ["a non-numeric amount", { json: usdBalanceBody("ten", "0") }],
       [
         "a missing amount",
         {
@@ -250,18 +246,7 @@ describe("fetchDeepSeekBalance", () => {
     await fc.assert(
       fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), async (amount) => {
         const text = String(amount);
-        server.enqueue({
-          json: {
-            balance_infos: [
-              {
-                currency: "USD",
-                total_balance: text,
-                granted_balance: "0",
-                topped_up_balance: text,
-              },
-            ],
-          },
-        });
+        server.enqueue({ json: usdBalanceBody(text, text) });
         const balance = await fetchBalance().result;
         expect(balance?.totalBalance).toBe(Number(text));
         expect(balance?.toppedUpBalance).toBe(Number(text));
@@ -275,18 +260,7 @@ describe("fetchDeepSeekBalance", () => {
       fc.asyncProperty(
         fc.string().filter((text) => Number.isNaN(Number(text))),
         async (text) => {
-          server.enqueue({
-            json: {
-              balance_infos: [
-                {
-                  currency: "USD",
-                  total_balance: text,
-                  granted_balance: "0",
-                  topped_up_balance: "0",
-                },
-              ],
-            },
-          });
+          server.enqueue({ json: usdBalanceBody(text, "0") });
           expect(await fetchBalance().result).toBeNull();
         },
       ),

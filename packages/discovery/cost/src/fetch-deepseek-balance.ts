@@ -4,16 +4,14 @@ import {
   fetchJson,
   readDeepSeekLegacyKey,
   resolveCredential,
-  resolveLogger,
 } from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  costOptionsOf,
   invalidFields,
   joinUrl,
-  neverThrow,
   requestOptions,
+  runCostLookup,
   transportEntries,
 } from "./cost-request-options.js";
 
@@ -73,20 +71,13 @@ const OptionsSchema = v.object({ ...transportEntries });
 export async function fetchDeepSeekBalance(
   options?: FetchDeepSeekBalanceOptions,
 ): Promise<DeepSeekBalance | null> {
-  const given = costOptionsOf(options);
-  const logger = resolveLogger(given.logger);
-  return neverThrow(logger, LABEL, null, () => readBalance(given, logger));
+  return runCostLookup(options, OptionsSchema, LABEL, null, readBalance);
 }
 
 async function readBalance(
   options: FetchDeepSeekBalanceOptions,
   logger: DiscoveryLogger,
 ): Promise<DeepSeekBalance | null> {
-  const checked = v.safeParse(OptionsSchema, options);
-  if (!checked.success) {
-    logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning null`);
-    return null;
-  }
   const apiKey =
     resolveCredential(options.apiKey, envValue("DEEPSEEK_API_KEY")) ??
     resolveCredential(readDeepSeekLegacyKey());

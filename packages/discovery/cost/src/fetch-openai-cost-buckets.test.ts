@@ -9,8 +9,9 @@ import {
   startFakeServer,
 } from "@discovery/testing";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectKeyNowhere, recordingFetch, recordingLogger } from "../test/capture.js";
+import { useFakeVendor } from "../test/fake-vendor.js";
 import {
   type FetchOpenAICostBucketsOptions,
   fetchOpenAICostBuckets,
@@ -21,19 +22,13 @@ const DAY = 86_400;
 const START = 1_730_419_200;
 let server: FakeServer;
 
-beforeAll(async () => {
-  server = await startFakeOpenAICosts({ adminKey: KEY });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  vi.stubEnv("OPENAI_ADMIN_KEY", "");
-  server.reset();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+useFakeVendor(
+  () => startFakeOpenAICosts({ adminKey: KEY }),
+  ["OPENAI_ADMIN_KEY"],
+  (started) => {
+    server = started;
+  },
+);
 
 function fetchCosts(target: FakeServer, extra: Partial<FetchOpenAICostBucketsOptions> = {}) {
   const logger = recordingLogger();

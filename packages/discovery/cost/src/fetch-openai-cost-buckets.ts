@@ -1,18 +1,11 @@
-import {
-  type DiscoveryLogger,
-  envValue,
-  fetchJson,
-  resolveCredential,
-  resolveLogger,
-} from "@discovery/core";
+import { type DiscoveryLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  costOptionsOf,
   invalidFields,
   joinUrl,
-  neverThrow,
   requestOptions,
+  runCostLookup,
   transportEntries,
 } from "./cost-request-options.js";
 
@@ -120,26 +113,20 @@ type CostResult = v.InferOutput<typeof CostResultSchema>;
 export async function fetchOpenAICostBuckets(
   options: FetchOpenAICostBucketsOptions,
 ): Promise<OpenAICostBucket[]> {
-  const given = costOptionsOf(options) as FetchOpenAICostBucketsOptions;
-  const logger = resolveLogger(given.logger);
-  return neverThrow(logger, LABEL, [], () => readCostBuckets(given, logger));
+  return runCostLookup(options, OptionsSchema, LABEL, [], readCostBuckets);
 }
 
 async function readCostBuckets(
   options: FetchOpenAICostBucketsOptions,
   logger: DiscoveryLogger,
+  valid: v.InferOutput<typeof OptionsSchema>,
 ): Promise<OpenAICostBucket[]> {
-  const checked = v.safeParse(OptionsSchema, options);
-  if (!checked.success) {
-    logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning []`);
-    return [];
-  }
   const adminKey = resolveCredential(options.adminKey, envValue("OPENAI_ADMIN_KEY"));
   if (adminKey === undefined) {
     logger.warn(`${LABEL}: no admin key (pass adminKey or set OPENAI_ADMIN_KEY); returning []`);
     return [];
   }
-  const { startTime, endTime, groupBy = [], limit = DEFAULT_LIMIT } = checked.output;
+  const { startTime, endTime, groupBy = [], limit = DEFAULT_LIMIT } = valid;
   const endpoint = joinUrl(options.baseUrl ?? DEFAULT_BASE_URL, "/v1/organization/costs");
   const headers = { authorization: `Bearer ${adminKey}` };
   const buckets: OpenAICostBucket[] = [];

@@ -5,8 +5,9 @@ import {
   startFakeXaiUsage,
 } from "@discovery/testing";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectKeyNowhere, recordingLogger } from "../test/capture.js";
+import { useFakeVendor } from "../test/fake-vendor.js";
 import { type FetchXaiCostBucketsOptions, fetchXaiCostBuckets } from "./fetch-xai-cost-buckets.js";
 
 const KEY = "xai-mgmt-test-0123456789abcdefghij";
@@ -51,20 +52,13 @@ const DOCUMENTED_RESPONSE = {
   limitReached: false,
 };
 
-beforeAll(async () => {
-  server = await startFakeXaiUsage({ managementKey: KEY, teamId: TEAM });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  vi.stubEnv("XAI_MANAGEMENT_KEY", "");
-  vi.stubEnv("XAI_TEAM_ID", "");
-  server.reset();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+useFakeVendor(
+  () => startFakeXaiUsage({ managementKey: KEY, teamId: TEAM }),
+  ["XAI_MANAGEMENT_KEY", "XAI_TEAM_ID"],
+  (started) => {
+    server = started;
+  },
+);
 
 function fetchUsage(target: FakeServer, extra: Partial<FetchXaiCostBucketsOptions> = {}) {
   const logger = recordingLogger();

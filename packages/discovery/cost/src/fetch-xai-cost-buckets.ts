@@ -1,18 +1,11 @@
-import {
-  type DiscoveryLogger,
-  envValue,
-  fetchJson,
-  resolveCredential,
-  resolveLogger,
-} from "@discovery/core";
+import { type DiscoveryLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  costOptionsOf,
   invalidFields,
   joinUrl,
-  neverThrow,
   requestOptions,
+  runCostLookup,
   transportEntries,
 } from "./cost-request-options.js";
 import { toXaiTime } from "./to-xai-time.js";
@@ -122,20 +115,14 @@ const ResponseSchema = v.object({
 export async function fetchXaiCostBuckets(
   options: FetchXaiCostBucketsOptions,
 ): Promise<XaiCostBucket[]> {
-  const given = costOptionsOf(options) as FetchXaiCostBucketsOptions;
-  const logger = resolveLogger(given.logger);
-  return neverThrow(logger, LABEL, [], () => readUsage(given, logger));
+  return runCostLookup(options, OptionsSchema, LABEL, [], readUsage);
 }
 
 async function readUsage(
   options: FetchXaiCostBucketsOptions,
   logger: DiscoveryLogger,
+  valid: v.InferOutput<typeof OptionsSchema>,
 ): Promise<XaiCostBucket[]> {
-  const checked = v.safeParse(OptionsSchema, options);
-  if (!checked.success) {
-    logger.warn(`${LABEL}: invalid option ${invalidFields(checked.issues)}; returning []`);
-    return [];
-  }
   const managementKey = resolveCredential(options.managementKey, envValue("XAI_MANAGEMENT_KEY"));
   const teamId = resolveCredential(options.teamId, envValue("XAI_TEAM_ID"));
   if (managementKey === undefined || teamId === undefined) {
@@ -145,7 +132,7 @@ async function readUsage(
     );
     return [];
   }
-  const { startTime, endTime, timeUnit = "TIME_UNIT_DAY", timezone = "Etc/GMT" } = checked.output;
+  const { startTime, endTime, timeUnit = "TIME_UNIT_DAY", timezone = "Etc/GMT" } = valid;
   const url = joinUrl(
     options.baseUrl ?? DEFAULT_BASE_URL,
     `/v1/billing/teams/${encodeURIComponent(teamId)}/usage`,

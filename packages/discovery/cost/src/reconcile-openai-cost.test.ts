@@ -1,6 +1,7 @@
 import { type FakeServer, makeOpenAICostBuckets, startFakeOpenAICosts } from "@discovery/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectKeyNowhere, recordingLogger } from "../test/capture.js";
+import { useFakeVendor } from "../test/fake-vendor.js";
 import { reconcileOpenAICost } from "./reconcile-openai-cost.js";
 
 const KEY = "sk-admin-reconcile-0123456789abcdef";
@@ -8,23 +9,18 @@ const START = 1_730_419_200;
 const DAY = 86_400;
 let server: FakeServer;
 
-beforeAll(async () => {
+useFakeVendor(
   // Bucket i costs (i + 1) / 100 + 2 * (i + 1) / 100 = 0.03 * (i + 1): 0.03 + 0.06 + 0.09 = 0.18.
-  server = await startFakeOpenAICosts({
-    adminKey: KEY,
-    buckets: makeOpenAICostBuckets({ count: 3, startTime: START }),
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  vi.stubEnv("OPENAI_ADMIN_KEY", "");
-  server.reset();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+  () =>
+    startFakeOpenAICosts({
+      adminKey: KEY,
+      buckets: makeOpenAICostBuckets({ count: 3, startTime: START }),
+    }),
+  ["OPENAI_ADMIN_KEY"],
+  (started) => {
+    server = started;
+  },
+);
 
 describe("reconcileOpenAICost", () => {
   it("compares the billed total with the attributed one over the echoed window", async () => {

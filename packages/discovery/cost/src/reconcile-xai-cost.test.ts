@@ -1,33 +1,28 @@
 import { type FakeServer, startFakeXaiUsage } from "@discovery/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectKeyNowhere, recordingLogger } from "../test/capture.js";
+import { useFakeVendor } from "../test/fake-vendor.js";
 import { reconcileXaiCost } from "./reconcile-xai-cost.js";
 
 const KEY = "xai-mgmt-reconcile-0123456789abcdef";
 const TEAM = "team-reconcile";
 let server: FakeServer;
 
-beforeAll(async () => {
-  server = await startFakeXaiUsage({
-    managementKey: KEY,
-    teamId: TEAM,
-    groups: [
-      { label: "Chat grok-4", usd: [1.25, 0.75] },
-      { label: "Image grok-imagine", usd: [0, 2] },
-    ],
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  vi.stubEnv("XAI_MANAGEMENT_KEY", "");
-  vi.stubEnv("XAI_TEAM_ID", "");
-  server.reset();
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+useFakeVendor(
+  () =>
+    startFakeXaiUsage({
+      managementKey: KEY,
+      teamId: TEAM,
+      groups: [
+        { label: "Chat grok-4", usd: [1.25, 0.75] },
+        { label: "Image grok-imagine", usd: [0, 2] },
+      ],
+    }),
+  ["XAI_MANAGEMENT_KEY", "XAI_TEAM_ID"],
+  (started) => {
+    server = started;
+  },
+);
 
 describe("reconcileXaiCost", () => {
   it("compares the billed total with the attributed one, echoing the window as given", async () => {

@@ -8,58 +8,22 @@ import type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
-import { type DbMessageRow, type DbPeerRow, messageFromRow, peerFromRow } from "./storage-rows.js";
+import {
+  type DbMessageRow,
+  type DbPeerRow,
+  messageFromRow,
+  messageValues,
+  peerFromRow,
+} from "./storage-rows.js";
+import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
 
-/** Versioned schema changes; each runs once, in order, recorded in `schema_migrations`. */
-const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
-  {
-    version: 1,
-    name: "initial",
-    sql: `
-      CREATE TABLE peers (
-        name TEXT PRIMARY KEY,
-        url TEXT,
-        capabilities TEXT NOT NULL DEFAULT '{}',
-        extra TEXT NOT NULL DEFAULT '{}',
-        enabled BOOLEAN NOT NULL DEFAULT TRUE,
-        last_health TIMESTAMPTZ,
-        last_seen TIMESTAMPTZ,
-        registered_at TIMESTAMPTZ
-      );
-      CREATE TABLE messages (
-        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        from_node TEXT NOT NULL,
-        to_node TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        content TEXT NOT NULL,
-        related_task_id TEXT,
-        thread_id TEXT,
-        created_at TIMESTAMPTZ NOT NULL,
-        read_at TIMESTAMPTZ
-      );
-      CREATE INDEX messages_to_node_id ON messages (to_node, id);
-      CREATE INDEX messages_unread_to_node_id ON messages (to_node, id) WHERE read_at IS NULL;
-      CREATE INDEX messages_unread_id ON messages (id) WHERE read_at IS NULL;
-      CREATE TABLE idempotency_keys (
-        from_node TEXT NOT NULL,
-        key TEXT NOT NULL,
-        message_id BIGINT NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL,
-        PRIMARY KEY (from_node, key)
-      );
-      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
-      CREATE TABLE tokens (
-        hash TEXT PRIMARY KEY,
-        peer TEXT NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL
-      );
-      CREATE INDEX tokens_peer ON tokens (peer);
-    `,
-  },
-];
-
-const MESSAGE_COLUMNS =
-  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
+const MIGRATIONS = schemaMigrations({
+  enabledFlag: "BOOLEAN NOT NULL DEFAULT TRUE",
+  timestamp: "TIMESTAMPTZ",
+  messageId: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+  messageIdRef: "BIGINT",
+  keyedTableSuffix: "",
+});
 
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
 const MIGRATION_LOCK = 0x6d657368;
@@ -303,19 +267,6 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       await pool.end();
     },
   };
-}
-
-function messageValues(message: NewMessage, readAt: string | null = null): unknown[] {
-  return [
-    message.fromNode,
-    message.toNode,
-    message.kind,
-    message.content,
-    message.relatedTaskId,
-    message.threadId,
-    message.createdAt,
-    readAt,
-  ];
 }
 
 async function migrate(client: Queryable): Promise<void> {

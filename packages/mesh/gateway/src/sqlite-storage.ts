@@ -10,56 +10,24 @@ import type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
-import { type DbMessageRow, type DbPeerRow, messageFromRow, peerFromRow } from "./storage-rows.js";
+import {
+  type DbMessageRow,
+  type DbPeerRow,
+  messageFromRow,
+  messageValues,
+  peerFromRow,
+} from "./storage-rows.js";
+import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
 import type { Message, Peer } from "./wire-schemas.js";
 
-/** Versioned schema changes; each runs once, in order, recorded in `schema_migrations`. */
-const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
-  {
-    version: 1,
-    name: "initial",
-    sql: `
-      CREATE TABLE peers (
-        name TEXT PRIMARY KEY,
-        url TEXT,
-        capabilities TEXT NOT NULL DEFAULT '{}',
-        extra TEXT NOT NULL DEFAULT '{}',
-        enabled INTEGER NOT NULL DEFAULT 1,
-        last_health TEXT,
-        last_seen TEXT,
-        registered_at TEXT
-      );
-      CREATE TABLE messages (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        from_node TEXT NOT NULL,
-        to_node TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        content TEXT NOT NULL,
-        related_task_id TEXT,
-        thread_id TEXT,
-        created_at TEXT NOT NULL,
-        read_at TEXT
-      );
-      CREATE INDEX messages_to_node_id ON messages (to_node, id);
-      CREATE INDEX messages_unread_to_node_id ON messages (to_node, id) WHERE read_at IS NULL;
-      CREATE INDEX messages_unread_id ON messages (id) WHERE read_at IS NULL;
-      CREATE TABLE idempotency_keys (
-        from_node TEXT NOT NULL,
-        key TEXT NOT NULL,
-        message_id INTEGER NOT NULL,
-        created_at TEXT NOT NULL,
-        PRIMARY KEY (from_node, key)
-      ) WITHOUT ROWID;
-      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
-      CREATE TABLE tokens (
-        hash TEXT PRIMARY KEY,
-        peer TEXT NOT NULL,
-        created_at TEXT NOT NULL
-      ) WITHOUT ROWID;
-      CREATE INDEX tokens_peer ON tokens (peer);
-    `,
-  },
-];
+// Key-only tables skip the hidden rowid: the primary key is the only lookup.
+const MIGRATIONS = schemaMigrations({
+  enabledFlag: "INTEGER NOT NULL DEFAULT 1",
+  timestamp: "TEXT",
+  messageId: "INTEGER PRIMARY KEY AUTOINCREMENT",
+  messageIdRef: "INTEGER",
+  keyedTableSuffix: " WITHOUT ROWID",
+});
 
 interface PendingInsert {
   message: NewMessage;
@@ -67,9 +35,6 @@ interface PendingInsert {
   resolve: (result: InsertResult) => void;
   reject: (error: unknown) => void;
 }
-
-const MESSAGE_COLUMNS =
-  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
 
 function migrate(db: DatabaseSync): void {
   db.exec(
@@ -152,16 +117,7 @@ export function openSqliteStorage(path: string): GatewayStorage {
   const insertRow = (message: NewMessage, readAt: string | null): number => {
     const result = sql(
       "INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      message.fromNode,
-      message.toNode,
-      message.kind,
-      message.content,
-      message.relatedTaskId,
-      message.threadId,
-      message.createdAt,
-      readAt,
-    );
+    ).run(...messageValues(message, readAt));
     return Number(result.lastInsertRowid);
   };
 

@@ -1,3 +1,4 @@
+import type { NewMessage } from "./gateway-storage.js";
 import type { Message, MessageKind, Peer } from "./wire-schemas.js";
 
 /** A `peers` row as both back ends return it (timestamps as ISO text or Date). */
@@ -52,4 +53,24 @@ export function messageFromRow(row: DbMessageRow): Message {
     related_task_id: row.related_task_id,
     thread_id: row.thread_id,
   };
+}
+
+/**
+ * A message's column values in insert order: from_node, to_node, kind, content,
+ * related_task_id, thread_id, created_at, read_at.
+ */
+export function messageValues(
+  message: NewMessage,
+  readAt: string | null = null,
+): [string, string, string, string, string | null, string | null, string, string | null] {
+  return [
+    message.fromNode,
+    message.toNode,
+    message.kind,
+    message.content,
+    message.relatedTaskId,
+    message.threadId,
+    message.createdAt,
+    readAt,
+  ];
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { type GatewayLogEntry, type RunningGateway, startGateway } from "../src/index.js";
 import { BACKENDS } from "./backends.js";
 import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
+import { suiteGateway } from "./suite-gateway.js";
 
 const PASS_NAMES = ["lab-ovh", "droplet", "gpu-wsl", "ab", "a--b", "a".repeat(64), "x9"];
 const FAIL_NAMES = [
@@ -24,7 +25,6 @@ const KINDS = ["fyi", "question", "answer", "status", "unblock"];
 for (const { backend, describe } of BACKENDS) {
   describe(`gateway conformance on ${backend.name}`, () => {
     let gateway: RunningGateway;
-    let cleanup: () => Promise<void>;
     const logs: GatewayLogEntry[] = [];
     let counter = 0;
     /** A peer name unique within this suite run. */
@@ -35,20 +35,13 @@ for (const { backend, describe } of BACKENDS) {
       return name;
     };
 
-    beforeAll(async () => {
-      const db = await backend.create();
-      cleanup = db.cleanup;
-      gateway = await startGateway({
-        port: 0,
-        database: db.database,
-        adminToken: ADMIN_TOKEN,
-        logger: (entry) => logs.push(entry),
-      });
-    });
-    afterAll(async () => {
-      await gateway?.close();
-      await cleanup?.();
-    });
+    suiteGateway(
+      backend,
+      (entry) => logs.push(entry),
+      (started) => {
+        gateway = started;
+      },
+    );
 
     it("answers GET /health with text/plain ok and no token", async () => {
       const result = await call(gateway, "GET", "/health", { token: null });

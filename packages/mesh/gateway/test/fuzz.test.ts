@@ -1,8 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningGateway, startGateway } from "../src/index.js";
+import { expect, it } from "vitest";
+import type { RunningGateway } from "../src/index.js";
 import { BACKENDS } from "./backends.js";
-import { ADMIN_TOKEN, call } from "./helpers.js";
+import { call } from "./helpers.js";
+import { suiteGateway } from "./suite-gateway.js";
 
 const hostileString = fc.oneof(
   fc.string({ unit: "grapheme" }),
@@ -44,22 +45,10 @@ function expectClientError(result: { status: number; json: unknown }, what: stri
 for (const { backend, describe } of BACKENDS) {
   describe(`random input on ${backend.name}`, () => {
     let gateway: RunningGateway;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      const db = await backend.create();
-      cleanup = db.cleanup;
-      gateway = await startGateway({
-        port: 0,
-        database: db.database,
-        adminToken: ADMIN_TOKEN,
-        logger: false,
-      });
+    suiteGateway(backend, false, async (started) => {
+      gateway = started;
       await call(gateway, "POST", "/peers/register", { body: { name: "alpha" } });
       await call(gateway, "POST", "/peers/register", { body: { name: "beta" } });
-    });
-    afterAll(async () => {
-      await gateway?.close();
-      await cleanup?.();
     });
 
     it("never answers random JSON bodies with a 5xx", async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningGateway, startGateway } from "../src/index.js";
 import { BACKENDS, POSTGRES_REACHABLE } from "./backends.js";
 import { ADMIN_TOKEN, call, createPgSchema, register, send, tempDir } from "./helpers.js";
+import { suiteGateway } from "./suite-gateway.js";
 
 interface Acked {
   id: number;
@@ -27,20 +28,8 @@ async function drainInbox(gateway: { url: string }, to: string) {
 for (const { backend, describe: describeBackend } of BACKENDS) {
   describeBackend(`reliability on ${backend.name}`, () => {
     let gateway: RunningGateway;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      const db = await backend.create();
-      cleanup = db.cleanup;
-      gateway = await startGateway({
-        port: 0,
-        database: db.database,
-        adminToken: ADMIN_TOKEN,
-        logger: false,
-      });
-    });
-    afterAll(async () => {
-      await gateway?.close();
-      await cleanup?.();
+    suiteGateway(backend, false, (started) => {
+      gateway = started;
     });
 
     it("stores every acknowledged message of 50 concurrent senders x 200 exactly once", async () => {

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { closedPortUrl, type PeersServer, startPeersServer } from "../test/peers-server.js";
+import { describe, expect, it } from "vitest";
+import { closedPortUrl, type PeersServer } from "../test/peers-server.js";
+import { usePeersServer } from "../test/use-peers-server.js";
 import { isRegistered } from "./is-registered.js";
-import { clearRegistryCache } from "./registry-cache.js";
 
 let server: PeersServer;
 
-beforeEach(async () => {
-  clearRegistryCache();
-  server = await startPeersServer({ json: [{ node_name: "droplet" }, { peer_name: "lab-ovh" }] });
-});
-
-afterEach(async () => {
-  await server.close();
+usePeersServer({ json: [{ node_name: "droplet" }, { peer_name: "lab-ovh" }] }, (started) => {
+  server = started;
 });
 
 describe("isRegistered", () => {

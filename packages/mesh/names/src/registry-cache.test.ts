@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   captureLogger,
   manualClock,
@@ -6,6 +6,7 @@ import {
   type PeersServer,
   startPeersServer,
 } from "../test/peers-server.js";
+import { usePeersServer } from "../test/use-peers-server.js";
 import { canonicalNames } from "./canonical-names.js";
 import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
 import { clearRegistryCache } from "./registry-cache.js";
@@ -13,13 +14,8 @@ import { validateNodeName } from "./validate-node-name.js";
 
 let server: PeersServer;
 
-beforeEach(async () => {
-  clearRegistryCache();
-  server = await startPeersServer({ json: ["droplet", "lab-ovh"] });
-});
-
-afterEach(async () => {
-  await server.close();
+usePeersServer({ json: ["droplet", "lab-ovh"] }, (started) => {
+  server = started;
 });
 
 const FAILURES: [string, PeersReply][] = [

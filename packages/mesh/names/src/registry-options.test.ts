@@ -1,21 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type PeersServer, startPeersServer } from "../test/peers-server.js";
+import type { PeersServer } from "../test/peers-server.js";
+import { usePeersServer } from "../test/use-peers-server.js";
 import { canonicalNames } from "./canonical-names.js";
-import { clearRegistryCache } from "./registry-cache.js";
 import { resolveRegistryOptions } from "./registry-options.js";
 
 let server: PeersServer;
 
-beforeEach(async () => {
-  clearRegistryCache();
-  vi.stubEnv("MESH_GATEWAY_TOKEN", undefined);
-  vi.stubEnv("MESH_GATEWAY_URL", undefined);
-  server = await startPeersServer({ json: ["droplet"] });
+usePeersServer({ json: ["droplet"] }, (started) => {
+  server = started;
 });
 
-afterEach(async () => {
+beforeEach(() => {
+  vi.stubEnv("MESH_GATEWAY_TOKEN", undefined);
+  vi.stubEnv("MESH_GATEWAY_URL", undefined);
+});
+
+afterEach(() => {
   vi.unstubAllEnvs();
-  await server.close();
 });
 
 /** The Authorization header the gateway receives for these options and environment. */

@@ -1,26 +1,16 @@
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  captureLogger,
-  closedPortUrl,
-  type PeersServer,
-  startPeersServer,
-} from "../test/peers-server.js";
+import { describe, expect, it } from "vitest";
+import { captureLogger, closedPortUrl, type PeersServer } from "../test/peers-server.js";
+import { usePeersServer } from "../test/use-peers-server.js";
 import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
 import { InvalidPeerNameError } from "./invalid-peer-name-error.js";
 import { NotInRegistryError } from "./not-in-registry-error.js";
-import { clearRegistryCache } from "./registry-cache.js";
 import { validateNodeName } from "./validate-node-name.js";
 
 let server: PeersServer;
 
-beforeEach(async () => {
-  clearRegistryCache();
-  server = await startPeersServer({ json: ["droplet", "lab-ovh"] });
-});
-
-afterEach(async () => {
-  await server.close();
+usePeersServer({ json: ["droplet", "lab-ovh"] }, (started) => {
+  server = started;
 });
 
 describe("validateNodeName against a reachable gateway", () => {

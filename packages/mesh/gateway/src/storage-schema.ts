@@ -1,0 +1,75 @@
+/** A versioned schema change; each runs once, in order, recorded in `schema_migrations`. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The column types and table options in which the two back ends' schemas differ. */
+export interface SchemaDialect {
+  /** The `peers.enabled` column type with its default (true). */
+  enabledFlag: string;
+  /** A timestamp column type. */
+  timestamp: string;
+  /** The `messages.id` column: an increasing integer key the database assigns. */
+  messageId: string;
+  /** An integer column that holds a message id. */
+  messageIdRef: string;
+  /** Appended to a table looked up only by its primary key. */
+  keyedTableSuffix: string;
+}
+
+/** The columns of a stored message, in wire order, as every message query selects them. */
+export const MESSAGE_COLUMNS =
+  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
+
+/** One schema for both back ends, so their tables cannot drift apart; only the types differ. */
+export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
+  const { enabledFlag, timestamp, messageId, messageIdRef, keyedTableSuffix } = dialect;
+  return [
+    {
+      version: 1,
+      name: "initial",
+      sql: `
+      CREATE TABLE peers (
+        name TEXT PRIMARY KEY,
+        url TEXT,
+        capabilities TEXT NOT NULL DEFAULT '{}',
+        extra TEXT NOT NULL DEFAULT '{}',
+        enabled ${enabledFlag},
+        last_health ${timestamp},
+        last_seen ${timestamp},
+        registered_at ${timestamp}
+      );
+      CREATE TABLE messages (
+        id ${messageId},
+        from_node TEXT NOT NULL,
+        to_node TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        content TEXT NOT NULL,
+        related_task_id TEXT,
+        thread_id TEXT,
+        created_at ${timestamp} NOT NULL,
+        read_at ${timestamp}
+      );
+      CREATE INDEX messages_to_node_id ON messages (to_node, id);
+      CREATE INDEX messages_unread_to_node_id ON messages (to_node, id) WHERE read_at IS NULL;
+      CREATE INDEX messages_unread_id ON messages (id) WHERE read_at IS NULL;
+      CREATE TABLE idempotency_keys (
+        from_node TEXT NOT NULL,
+        key TEXT NOT NULL,
+        message_id ${messageIdRef} NOT NULL,
+        created_at ${timestamp} NOT NULL,
+        PRIMARY KEY (from_node, key)
+      )${keyedTableSuffix};
+      CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);
+      CREATE TABLE tokens (
+        hash TEXT PRIMARY KEY,
+        peer TEXT NOT NULL,
+        created_at ${timestamp} NOT NULL
+      )${keyedTableSuffix};
+      CREATE INDEX tokens_peer ON tokens (peer);
+    `,
+    },
+  ];
+}
