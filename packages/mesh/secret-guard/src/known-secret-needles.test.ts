@@ -35,4 +35,18 @@ describe("known secrets", () => {
   it("passes content that only shares a prefix with the token", () => {
     expect(findSecret(`see ${LIVE.slice(0, 15)} here`, options)).toBeNull();
   });
+
+  it("keeps finding every one of many different tokens, in every encoding, call after call", () => {
+    const tokens = Array.from(
+      { length: 80 },
+      (_, i) => `token-${String(i).padStart(3, "0")}-${LIVE}`,
+    );
+    for (const round of [1, 2]) {
+      for (const token of tokens) {
+        const found = findSecret(`round ${round}: ${b64(token)}`, { knownSecrets: [token] });
+        expect(found?.ruleId).toBe("known-secret");
+        expect(findSecret(`round ${round}: ${LIVE}`, { knownSecrets: [token] })).toBeNull();
+      }
+    }
+  });
 });

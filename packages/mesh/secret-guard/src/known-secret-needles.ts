@@ -40,30 +40,45 @@ export function knownSecretNeedles(options: SecretGuardOptions | undefined): str
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
   const needles = new Set<string>();
-  const encoder = new TextEncoder();
   for (const raw of values as unknown[]) {
     if (typeof raw !== "string") {
       throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
     }
     const value = raw.trim();
     if (value.length < MIN_SECRET_LENGTH) continue;
-    const bytes = encoder.encode(value);
-    const hexText = hex(bytes);
-    needles.add(value);
-    needles.add(hexText);
-    needles.add(hexText.toUpperCase());
-    needles.add(encodeURIComponent(value));
-    needles.add(hexText.toUpperCase().replace(/../g, "%$&"));
-    for (let offset = 0; offset < 3; offset++) {
-      const padded = new Uint8Array(offset + bytes.length);
-      padded.set(bytes, offset);
-      // Characters that mix in the `offset` leading filler bytes are not the secret's own.
-      const core = base64Core(padded).slice(Math.ceil((offset * 8) / 6));
-      needles.add(core);
-      needles.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
-    }
+    for (const needle of needlesOf(value)) needles.add(needle);
   }
-  return [...needles]
+  return [...needles].sort((a, b) => b.length - a.length);
+}
+
+/** Encodings per secret value: callers pass the same live token on every send, so keep them. */
+const cache = new Map<string, string[]>();
+const CACHE_SIZE = 32;
+
+function needlesOf(value: string): string[] {
+  const cached = cache.get(value);
+  if (cached) return cached;
+  const bytes = new TextEncoder().encode(value);
+  const hexText = hex(bytes);
+  const needles = new Set([
+    value,
+    hexText,
+    hexText.toUpperCase(),
+    encodeURIComponent(value),
+    hexText.toUpperCase().replace(/../g, "%$&"),
+  ]);
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    // Characters that mix in the `offset` leading filler bytes are not the secret's own.
+    const core = base64Core(padded).slice(Math.ceil((offset * 8) / 6));
+    needles.add(core);
+    needles.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  const result = [...needles]
     .filter((n) => n.length >= MIN_SECRET_LENGTH)
     .sort((a, b) => b.length - a.length);
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(value, result);
+  return result;
 }
