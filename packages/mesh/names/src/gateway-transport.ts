@@ -17,7 +17,7 @@ export interface GatewayTransportOptions {
   gatewayUrl: string;
   /** Bearer token, or `undefined` to send no `Authorization` header. */
   token: string | undefined;
-  /** Per-attempt deadline in ms, from the request to the end of the response body. */
+  /** Deadline of a call in ms, from the request to the end of the response body, retries included. */
   timeout: number;
   /** Extra attempts of an idempotent call after a retryable failure. */
   retries: number;
@@ -47,7 +47,7 @@ export interface GatewayRequest {
 
 /**
  * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: ofetch with the base
- * URL, query, bearer token, per-attempt deadline and retries (jittered, honouring `Retry-After`,
+ * URL, query, bearer token, a deadline and retries (jittered, honouring `Retry-After`,
  * idempotent calls only), then the mapping of every failure to a `MeshGatewayError` whose
  * message never holds the token. Connections are pooled by the fetch in use.
  */
@@ -57,7 +57,8 @@ export class GatewayTransport {
 
   constructor(options: GatewayTransportOptions) {
     this.#options = options;
-    const fetch = abortable(options.fetch ?? globalThis.fetch);
+    // The global fetch honours the signal; an injected one may not.
+    const fetch = options.fetch ? abortable(options.fetch) : globalThis.fetch;
     this.#http = createFetch({ fetch }).create({
       baseURL: options.gatewayUrl,
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
@@ -67,9 +68,13 @@ export class GatewayTransport {
     });
   }
 
-  /** Sends one call (plus retries when allowed); resolves to parsed JSON, or `undefined` for an empty body. */
+  /**
+   * Sends one call (plus retries when allowed); resolves to parsed JSON, or `undefined` for an
+   * empty body. The timeout bounds the whole call, retries and their pauses included.
+   */
   async request(req: GatewayRequest): Promise<unknown> {
     const timeoutMs = this.#options.timeout + (req.extraTimeoutMs ?? 0);
+    const deadline = AbortSignal.timeout(timeoutMs);
     let text: string | undefined;
     let status: number;
     try {
@@ -79,16 +84,11 @@ export class GatewayTransport {
         ...(req.body && { body: req.body }),
         ...(req.headers && { headers: req.headers }),
         retry: req.idempotent ? this.#options.retries : 0,
-        // ofetch reuses the first attempt's signal for its retries, so its own `timeout` would
-        // not cover them: each attempt gets a fresh deadline here instead.
-        onRequest: (context) => {
-          const deadline = AbortSignal.timeout(timeoutMs);
-          context.options.signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
-        },
-        // Neither the caller's abort nor a deadline is retried: a slow gateway rarely gets faster.
-        onRequestError: (context) => {
+        signal: req.signal ? AbortSignal.any([req.signal, deadline]) : deadline,
+        // Neither the caller's abort nor the deadline is retried.
+        onRequestError: () => {
           if (req.signal?.aborted) throw req.signal.reason;
-          if (context.error.name === "TimeoutError") throw context.error;
+          if (deadline.aborted) throw deadline.reason;
         },
       });
       text = response._data;
@@ -97,7 +97,7 @@ export class GatewayTransport {
       if (req.signal?.aborted) throw req.signal.reason;
       throw this.#failure(req, timeoutMs, error);
     }
-    if (text === undefined || text.trim() === "") return undefined;
+    if (text === undefined || !/\S/.test(text)) return undefined;
     try {
       return JSON.parse(text);
     } catch (cause) {
