@@ -177,5 +177,10 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
       ),
     );
 
+  program
+    .command("mcp")
+    .description("serve the mesh to an AI agent as an MCP server on stdio (needs @mesh/mcp)")
+    .action(action(async (context) => (await import("./mcp-command.js")).mcpCommand(context)));
+
   return program;
 }
