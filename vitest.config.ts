@@ -26,7 +26,7 @@ function sourceOf(dir: string, subpath: string): string | undefined {
   return candidates.map((file) => resolve(ROOT, dir, file)).find((file) => existsSync(file));
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /**
  * Tests import sibling packages (`@mesh/*`, `@discovery/*`, subpaths such as
@@ -45,7 +45,7 @@ function workspaceAliases(dirs: readonly string[]) {
       const source = sourceOf(dir, subpath);
       if (source === undefined) continue;
       const specifier = subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
-      aliases.push({ find: new RegExp(`^${escape(specifier)}$`), replacement: source });
+      aliases.push({ find: new RegExp(`^${escapeRegExp(specifier)}$`), replacement: source });
     }
   }
   return aliases;
