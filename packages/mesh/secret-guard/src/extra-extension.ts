@@ -76,7 +76,7 @@ const assignment =
 /** Slack: digits, `-`, then the rest of the token. */
 const slack: Reader = (x, i) => {
   const digits = x.run(i, DIGIT);
-  if (digits - i < 6 || x.code(digits) !== 45) return -1;
+  if (digits === i || x.code(digits) !== 45) return -1;
   return token(RUN, 10)(x, digits + 1);
 };
 
@@ -88,7 +88,7 @@ const userinfo: Reader = (x, i) => {
   return end > user + 1 && x.code(end) === 64 ? end : -1;
 };
 
-/** `"private_key": "-----BEGIN …"` through the closing quote (or the end of the line). */
+/** A JSON `private_key` member whose value is a PEM key, through its closing quote (or the line end). */
 const serviceAccountKey: Reader = (x, i) => {
   let j = x.runUpTo(i, BLANK, NOT_FOUND);
   if (x.code(j) !== 58) return -1;

@@ -73,7 +73,7 @@ export const EXTRA_SECRET_RULES: readonly ExtraSecretRule[] = Object.freeze(
       [
         "slack-token",
         "slack token",
-        "\\bxox[abeprs]-[0-9]{6,}-[A-Za-z0-9_-]{10,}",
+        "\\bxox[abeprs]-[0-9]+-[A-Za-z0-9_-]{10,}",
         "https://api.slack.com/authentication/token-types",
       ],
       [

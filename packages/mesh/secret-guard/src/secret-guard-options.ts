@@ -34,9 +34,9 @@ export function resolveRules(
   options: SecretGuardOptions | undefined,
   available: RuleExtension | null,
 ): RuleExtension | null {
-  const rules = options?.rules ?? "all";
+  const rules = options?.rules;
   if (rules === "spec") return null;
-  if (rules === "all" && (available || options?.rules === undefined)) return available;
+  if (rules === undefined || (rules === "all" && available)) return available;
   throw new GuardArgumentError(
     rules === "all"
       ? "secret guard: rules 'all' needs the extra rules, which @mesh/secret-guard/spec leaves out; import from @mesh/secret-guard instead."
