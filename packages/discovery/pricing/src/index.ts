@@ -1,5 +1,9 @@
 export { type CostEstimate, estimateCost, type TokenUsage } from "./estimate-cost.js";
-export { fetchGeminiPricing, type GeminiPricingOptions } from "./fetch-gemini-pricing.js";
+export {
+  fetchGeminiPricing,
+  type GeminiPricingOptions,
+  safeFetchGeminiPricing,
+} from "./fetch-gemini-pricing.js";
 export { invalidatePricing } from "./invalidate-pricing.js";
 export { listAnthropicPricing } from "./list-anthropic-pricing.js";
 export { type ListPricesOptions, listPrices } from "./list-prices.js";
