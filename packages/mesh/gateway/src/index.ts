@@ -6,7 +6,7 @@ export type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
-export { describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
+export { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
 export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 export type { GatewayLogEntry, GatewayLogger } from "./request-log.js";
