@@ -1,4 +1,5 @@
 import { EXIT_OK } from "@mesh/cli-kit";
+import { DEFAULT_GATEWAY_DATABASE } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
 
 export interface GatewayCommandOptions {
@@ -9,8 +10,6 @@ export interface GatewayCommandOptions {
   /** Allow open mode on a host beyond loopback (`--insecure-open`); refused otherwise. */
   insecureOpen?: boolean;
 }
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
 
 /**
  * `mesh gateway`: runs the gateway server until SIGINT or SIGTERM, then closes it cleanly and
@@ -25,7 +24,7 @@ export async function gatewayCommand(
 ): Promise<number> {
   const { io, err } = context;
   const { startGateway } = await import("@mesh/gateway");
-  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
   // Log lines written during start-up (the open-mode warning) wait until the banner is out, so
   // that with --json the `listening` event is the first line, as documented.
   let held: unknown[] | undefined = [];

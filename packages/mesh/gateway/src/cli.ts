@@ -2,12 +2,15 @@
 import { existsSync } from "node:fs";
 import { MeshValidationError } from "@mesh/errors";
 import { normalizeNodeName } from "@mesh/names";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+} from "@mesh/protocol";
 import { Command, InvalidArgumentError } from "commander";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 import { issuePeerToken, type RunningGateway, startGateway } from "./start-gateway.js";
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -17,7 +20,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
 
 /** A failure the user fixes by running the command differently: exit code 2. */
 function isUsageError(error: unknown): boolean {
@@ -86,8 +89,8 @@ const program = new Command("mesh-gateway")
 program
   .command("serve")
   .description("run the gateway until SIGINT or SIGTERM")
-  .option("--host <host>", "interface to bind", "127.0.0.1")
-  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, 8788)
+  .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
+  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, DEFAULT_GATEWAY_PORT)
   .option(
     "--database <database>",
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",

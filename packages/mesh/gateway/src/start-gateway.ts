@@ -1,10 +1,16 @@
 import { isIP } from "node:net";
 import { MeshValidationError } from "@mesh/errors";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  IDEMPOTENCY_WINDOW_MS,
+  PEER_NAME_PATTERN,
+} from "@mesh/protocol";
 import { buildGatewayApp } from "./build-app.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLogSink, type GatewayLogger } from "./request-log.js";
 
@@ -52,9 +58,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { host: "127.0.0.1", port: 8788, database: ".mesh/gateway.db" } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
 export async function issuePeerToken(storage: GatewayStorage, peer: string): Promise<string> {
@@ -70,9 +74,9 @@ export async function issuePeerToken(storage: GatewayStorage, peer: string): Pro
 
 /** Starts the gateway HTTP server on SQLite or PostgreSQL. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const host = options.host ?? DEFAULTS.host;
-  const port = options.port ?? DEFAULTS.port;
-  const database = options.database ?? DEFAULTS.database;
+  const host = options.host ?? DEFAULT_GATEWAY_HOST;
+  const port = options.port ?? DEFAULT_GATEWAY_PORT;
+  const database = options.database ?? DEFAULT_GATEWAY_DATABASE;
   const configuredToken =
     options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
   // Clients trim the token and treat a blank one as none; the server reads it the same way, so a
@@ -115,7 +119,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   }
 
   const purge = setInterval(() => {
-    storage.purgeIdempotencyKeys(new Date(Date.now() - DAY_MS).toISOString()).catch(() => {});
+    storage
+      .purgeIdempotencyKeys(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .catch(() => {});
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
 
