@@ -2,7 +2,7 @@
 // Plants known bugs one at a time and runs the relevant tests against each, to score how many
 // the suite catches. Not part of `pnpm test`: it rebuilds and reruns whole package suites.
 //
-//   node scripts/plant-bugs.mjs [--ref <git ref>] [--only <id,id>] [--heavy] [--list]
+//   node scripts/plant-bugs.mjs [--ref <git ref>] [--only <id,id>] [--files <f,f>] [--heavy] [--list]
 //
 // Each plant runs in a temporary copy of the tree (the working tree, or the committed tree of
 // `--ref` to score an older suite): the copy gets this checkout's node_modules and dist, the
@@ -11,7 +11,7 @@
 // targets moved: update the plant). Exit status 1 when a plant went uncaught. Without `--heavy`
 // the two gateway load tests (10,000 concurrent sends, a SIGKILL under load) are left out: they
 // take most of the time on a shared machine and guard against lost messages, which no plant here
-// causes.
+// causes. `--files` narrows each run to test files whose path contains one of the given strings.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -193,15 +193,16 @@ const PLANTS = [
 ];
 
 function parseArgs(argv) {
-  const args = { ref: undefined, only: undefined, list: false, heavy: false };
+  const args = { ref: undefined, only: undefined, files: [], list: false, heavy: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--ref") args.ref = argv[++i];
     else if (argv[i] === "--only") args.only = new Set(argv[++i].split(","));
     else if (argv[i] === "--list") args.list = true;
     else if (argv[i] === "--heavy") args.heavy = true;
+    else if (argv[i] === "--files") args.files = argv[++i].split(",");
     else
       throw new Error(
-        `unknown argument ${argv[i]}; usage: plant-bugs.mjs [--ref R] [--only a,b] [--heavy] [--list]`,
+        `unknown argument ${argv[i]}; usage: plant-bugs.mjs [--ref R] [--only a,b] [--files f,g] [--heavy] [--list]`,
       );
   }
   return args;
@@ -260,7 +261,7 @@ function run(command, args, cwd, env = {}) {
   });
 }
 
-function plant(entry, ref, heavy) {
+function plant(entry, { ref, heavy, files }) {
   const dir = makeCopy(ref);
   try {
     const patches = [entry, ...(entry.extra ?? [])];
@@ -274,16 +275,20 @@ function plant(entry, ref, heavy) {
     if (build.status !== 0) return { result: "build failed", detail: build.stderr.slice(-2000) };
     const projects = entry.projects.flatMap((project) => ["--project", project]);
     if (!heavy) projects.push("--testNamePattern", `^(?!.*(${HEAVY_TESTS.source})).*$`);
+    // A plant must fail an assertion, not a busy machine's timer: generous timeouts and one retry
+    // keep load from scoring as a catch (the suite at older refs had 5 s per test).
+    projects.push("--testTimeout=60000", "--hookTimeout=60000", "--retry=1");
     const env = { CI: "", ...entry.env };
     const tests = run(
       process.execPath,
-      [join(dir, "node_modules/vitest/vitest.mjs"), "run", ...projects],
+      [join(dir, "node_modules/vitest/vitest.mjs"), "run", ...projects, ...files],
       dir,
       env,
     );
     const output = `${tests.stdout}\n${tests.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
     const failed = [...output.matchAll(/^\s*(?:×|FAIL)\s+(.+)$/gm)].map((m) => m[1].trim());
     const summary = /Tests\s+(.+)/.exec(output)?.[1]?.trim() ?? "";
+    if (/No test files found/.test(output)) return { result: "no tests", summary };
     return { result: tests.status === 0 ? "missed" : "caught", summary, failed };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -301,7 +306,7 @@ let caught = 0;
 let scored = 0;
 for (const entry of selected) {
   const started = Date.now();
-  const outcome = plant(entry, args.ref, args.heavy);
+  const outcome = plant(entry, args);
   const seconds = Math.round((Date.now() - started) / 1000);
   if (outcome.result === "caught" || outcome.result === "missed") scored++;
   if (outcome.result === "caught") caught++;

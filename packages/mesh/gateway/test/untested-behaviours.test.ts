@@ -20,8 +20,13 @@ const T0 = Date.parse("2031-03-04T05:06:07.000Z");
 const SQLITE = BACKENDS.find(({ backend }) => backend.name === "sqlite")!;
 const POSTGRES = BACKENDS.find(({ backend }) => backend.name === "postgres")!;
 
+/** Gateway processes a test started; any still running after it are stopped. */
+const children = new Set<ChildProcess>();
+
 afterEach(() => {
   vi.useRealTimers();
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  children.clear();
 });
 
 /** Runs `body` against a fresh admin-token gateway on `backend`, then closes everything. */
@@ -241,6 +246,7 @@ function serve(
     env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
