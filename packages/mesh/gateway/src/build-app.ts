@@ -13,6 +13,7 @@ import { buildOpenApiDocument } from "./openapi-document.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import type { GatewayLogEntry, LogSink } from "./request-log.js";
+import { registerStreamRoute } from "./stream-route.js";
 import { validateInput } from "./validate-input.js";
 import {
   IssueTokenBodySchema,
@@ -33,6 +34,8 @@ export interface GatewayAppOptions {
   adminToken: string | undefined;
   log: LogSink;
   waiters: MessageWaiters;
+  /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
+  streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
 }
 
 const DEFAULT_LIMIT = 100;
@@ -59,6 +62,7 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/peers\/register$/, "POST"],
   [/^\/peers\/[^/]+$/, "PATCH"],
   [/^\/messages$/, "GET, HEAD, POST"],
+  [/^\/messages\/stream$/, "GET"],
   [/^\/messages\/[^/]+\/read$/, "POST"],
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
@@ -310,15 +314,40 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     });
   });
 
-  app.get("/messages", async (request, reply) => {
-    const state = stateOf(request);
-    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    let to = query.to;
+  /** The inbox a read may see: a peer token reads only its own (also its default). */
+  const readableInbox = (state: RequestState, requested: string | undefined) => {
+    let to = requested;
     if (state.identity.mode === "peer") {
       to ??= state.identity.peer;
       requireSelf(state, to, "read the inbox");
     }
     if (to !== undefined) state.peer ??= to;
+    return to;
+  };
+
+  const streams = registerStreamRoute(app, {
+    storage,
+    waiters,
+    ...options.streams,
+    access: (request, requested) => {
+      const state = stateOf(request);
+      const to = readableInbox(state, requested);
+      return { to, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
+    },
+    stillAuthorized: async (request) => {
+      try {
+        await authenticate(request.headers.authorization);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+
+  app.get("/messages", async (request, reply) => {
+    const state = stateOf(request);
+    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
+    const to = readableInbox(state, query.to);
     let limit = DEFAULT_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
@@ -389,7 +418,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     const state = stateOf(request);
     requireAdmin(state);
     const peer = nameParam(request.params.peer, "peer");
-    return { peer, revoked: await storage.revokeTokens(peer) };
+    const revoked = await storage.revokeTokens(peer);
+    streams.endPeer(peer);
+    return { peer, revoked };
   });
 
   app.setNotFoundHandler((request, reply) => {

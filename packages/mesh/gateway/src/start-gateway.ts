@@ -25,6 +25,12 @@ export interface GatewayOptions {
   adminToken?: string | null;
   /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
   logger?: GatewayLogger;
+  /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
+  streamPingMs?: number;
+  /** Open streams at most on this gateway; past it, 503 `overloaded`. Default 10000. */
+  maxStreams?: number;
+  /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
+  maxStreamsPerPeer?: number;
 }
 
 export interface RunningGateway {
@@ -44,7 +50,14 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { host: "127.0.0.1", port: 8788, database: ".mesh/gateway.db" } as const;
+const DEFAULTS = {
+  host: "127.0.0.1",
+  port: 8788,
+  database: ".mesh/gateway.db",
+  streamPingMs: 15_000,
+  maxStreams: 10_000,
+  maxStreamsPerPeer: 16,
+} as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,7 +88,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const waiters = new MessageWaiters();
 
   const storage = await openStorage(database);
-  const app = buildGatewayApp({ storage, adminToken, log, waiters });
+  const streams = {
+    pingMs: options.streamPingMs ?? DEFAULTS.streamPingMs,
+    maxStreams: options.maxStreams ?? DEFAULTS.maxStreams,
+    maxStreamsPerPeer: options.maxStreamsPerPeer ?? DEFAULTS.maxStreamsPerPeer,
+  };
+  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams });
   try {
     await app.listen({ host, port });
   } catch (error) {
