@@ -26,3 +26,4 @@ export {
   SentMessageSchema,
 } from "./message-schema.js";
 export { type Peer, PeerSchema } from "./peer-schema.js";
+export type { StreamOptions } from "./stream-messages.js";

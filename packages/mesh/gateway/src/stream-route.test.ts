@@ -126,8 +126,10 @@ describe("GET /messages/stream", () => {
   });
 
   it("carries only messages stored after it opened when no cursor is given", async () => {
-    await send(gateway, { from_node: "alice", to_node: "bob", content: "old" });
+    const old = await send(gateway, { from_node: "alice", to_node: "bob", content: "old" });
     const stream = await open();
+    const start = await stream.next((event) => event.data === undefined && event.id !== undefined);
+    expect(start.id).toBe(String(old.json.id));
     const fresh = await send(gateway, { from_node: "alice", to_node: "bob", content: "new" });
     const event = await stream.next();
     expect(event.id).toBe(String(fresh.json.id));

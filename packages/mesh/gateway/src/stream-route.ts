@@ -182,7 +182,9 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
       "x-accel-buffering": "no",
       "x-content-type-options": "nosniff",
     });
-    raw.write(`retry: ${RETRY_HINT_MS}\n\n`);
+    // An id-only block dispatches no event but tells the client where it starts, so a
+    // reconnect after a drop resumes there even when no message came in between.
+    raw.write(`retry: ${RETRY_HINT_MS}\nid: ${stream.cursor}\n\n`);
     raw.once("close", () => end(stream));
     started = true;
     if (resumeFrom !== undefined || stream.again) void drain(stream);
