@@ -4,10 +4,17 @@ import {
   type InteractiveCliIo,
   type ProgramResult,
 } from "@mesh/cli-kit";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  DEFAULT_GATEWAY_URL,
+  DM_KINDS,
+  type DmKind,
+} from "@mesh/protocol";
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { createContext, type GlobalOptions } from "./command-context.js";
-import { DM_KINDS } from "./dm-kinds.js";
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -46,7 +53,7 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
     .option("--node <name>", "own peer name (env MESH_NODE)")
     .option(
       "--gateway-url <url>",
-      "gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)",
+      `gateway address (env MESH_GATEWAY_URL, default ${DEFAULT_GATEWAY_URL})`,
     )
     .option(
       "--token <token>",
@@ -92,7 +99,7 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
         async (
           context,
           to: string,
-          kind: (typeof DM_KINDS)[number],
+          kind: DmKind,
           content: string | undefined,
           options: {
             thread?: string;
@@ -159,13 +166,15 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
   program
     .command("gateway")
     .description("run the gateway server until Ctrl-C / SIGTERM")
-    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
     .addOption(
-      new Option("--port <port>", "TCP port, 0 picks a free one").argParser(port).default(8788),
+      new Option("--port <port>", "TCP port, 0 picks a free one")
+        .argParser(port)
+        .default(DEFAULT_GATEWAY_PORT),
     )
     .option(
       "--database <db>",
-      "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default .mesh/gateway.db)",
+      `SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default ${DEFAULT_GATEWAY_DATABASE})`,
     )
     .option("--quiet", "no request log lines on stdout")
     .action(

@@ -1,4 +1,5 @@
 import { EXIT_OK } from "@mesh/cli-kit";
+import { DEFAULT_GATEWAY_DATABASE } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
 
 export interface GatewayCommandOptions {
@@ -7,8 +8,6 @@ export interface GatewayCommandOptions {
   database?: string;
   quiet?: boolean;
 }
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
 
 /**
  * `mesh gateway`: runs the gateway server until SIGINT or SIGTERM, then closes it cleanly and
@@ -23,7 +22,7 @@ export async function gatewayCommand(
 ): Promise<number> {
   const { io, err } = context;
   const { startGateway } = await import("@mesh/gateway");
-  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
   // Log lines written during start-up (the open-mode warning) wait until the banner is out, so
   // that with --json the `listening` event is the first line, as documented.
   let held: unknown[] | undefined = [];

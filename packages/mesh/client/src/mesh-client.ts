@@ -1,20 +1,26 @@
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
 import { normalizeNodeName, validateNodeName } from "@mesh/names";
-import { assertNoSecrets } from "@mesh/secret-guard";
-import * as v from "valibot";
-import { DM_KINDS, type DmKind } from "./dm-kinds.js";
-import { GatewayTransport } from "./gateway-transport.js";
 import {
+  DEFAULT_GATEWAY_URL,
+  DM_KINDS,
+  type DmKind,
+  FreeFormObjectSchema,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_REFERENCE_LENGTH,
   type Message,
+  MessageListBodySchema,
   MessageSchema,
+  type Peer,
+  PeerListBodySchema,
+  PeerSchema,
   type SentMessage,
   SentMessageSchema,
-} from "./message-schema.js";
-import { FreeFormObjectSchema, type Peer, PeerSchema } from "./peer-schema.js";
+} from "@mesh/protocol";
+import { assertNoSecrets } from "@mesh/secret-guard";
+import * as v from "valibot";
+import { GatewayTransport } from "./gateway-transport.js";
 import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
 import { type WatchContext, watchMessages } from "./watch-messages.js";
-
-const DEFAULT_GATEWAY_URL = "http://localhost:8788";
 
 /** Options of {@link MeshClient}. */
 export interface MeshClientOptions {
@@ -88,7 +94,9 @@ export interface WatchOptions {
 }
 
 const positiveMs = v.pipe(v.number(), v.finite(), v.minValue(1));
-const optionalText = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200)));
+const optionalText = v.optional(
+  v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_REFERENCE_LENGTH)),
+);
 
 const ClientOptionsSchema = v.object({
   node: v.pipe(v.string(), v.minLength(1)),
@@ -106,7 +114,13 @@ const SendArgsSchema = v.object({
   relatedTaskId: optionalText,
   threadId: optionalText,
   skipSecretCheck: v.optional(v.boolean()),
-  idempotencyKey: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/))),
+  idempotencyKey: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH),
+      v.regex(/^[\x21-\x7e][\x20-\x7e]*$/),
+    ),
+  ),
 });
 
 const FetchArgsSchema = v.object({
@@ -128,11 +142,6 @@ const WatchArgsSchema = v.object({
 });
 
 const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-const PeerListSchema = v.union([v.array(v.unknown()), v.object({ peers: v.array(v.unknown()) })]);
-const MessageListSchema = v.union([
-  v.array(v.unknown()),
-  v.object({ messages: v.array(v.unknown()) }),
-]);
 
 /**
  * Async client of the mesh gateway: peer registry, direct messages and mark-read. One client
@@ -180,8 +189,7 @@ export class MeshClient {
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
     const data = await this.#transport.request({ method: "GET", path: "/peers", retry: true });
-    const list = parseResponse(PeerListSchema, data, "GET", "/peers", "a peer list");
-    const rows = Array.isArray(list) ? list : list.peers;
+    const rows = parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
     return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
   }
 
@@ -323,8 +331,7 @@ export class MeshClient {
       ...(signal ? { signal } : {}),
       ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
     });
-    const list = parseResponse(MessageListSchema, data, "GET", "/messages", "a message list");
-    const rows = Array.isArray(list) ? list : list.messages;
+    const rows = parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
     return rows.map((row) => parseResponse(MessageSchema, row, "GET", "/messages", "a message"));
   }
 

@@ -1,8 +1,8 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
+import { type Message, MessageSchema } from "@mesh/protocol";
 import { Agent, fetch as undiciFetch } from "undici";
 import * as v from "valibot";
 import { sleep } from "./gateway-transport.js";
-import { type Message, MessageSchema } from "./message-schema.js";
 import { SseParser } from "./sse-parser.js";
 
 const PATH = "/messages/stream";

@@ -1,9 +1,8 @@
 import { MeshGatewayError } from "@mesh/errors";
+import { MAX_WAIT_SECONDS, type Message } from "@mesh/protocol";
 import { sleep } from "./gateway-transport.js";
-import type { Message } from "./message-schema.js";
 import { type StreamContext, streamItems } from "./stream-messages.js";
 
-const MAX_WAIT_SECONDS = 30;
 /** Rows per backlog page. */
 const BACKLOG_PAGE = 100;
 

@@ -1,3 +1,18 @@
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  IDEMPOTENCY_WINDOW_MS,
+  IssueTokenBodySchema,
+  MAX_BODY_BYTES,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_MESSAGE_LIMIT,
+  MAX_WAIT_SECONDS,
+  type StrictMessage as Message,
+  MessagesQuerySchema,
+  PatchPeerBodySchema,
+  PEER_NAME_PATTERN,
+  RegisterBodySchema,
+  SendBodySchema,
+} from "@mesh/protocol";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -10,20 +25,10 @@ import { isoTime } from "./iso-time.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { WAIT_POLL_MS } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import type { GatewayLogEntry, LogSink } from "./request-log.js";
 import { registerStreamRoute } from "./stream-route.js";
 import { validateInput } from "./validate-input.js";
-import {
-  IssueTokenBodySchema,
-  MAX_BODY_BYTES,
-  type Message,
-  MessagesQuerySchema,
-  PatchPeerBodySchema,
-  RegisterBodySchema,
-  SendBodySchema,
-} from "./wire-schemas.js";
 
 /** Who is calling, decided once per request. */
 export type Identity = { mode: "open" } | { mode: "admin" } | { mode: "peer"; peer: string };
@@ -38,10 +43,6 @@ export interface GatewayAppOptions {
   streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
 }
 
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
-const MAX_WAIT_SECONDS = 30;
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -348,11 +349,11 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     const state = stateOf(request);
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
     const to = readableInbox(state, query.to);
-    let limit = DEFAULT_LIMIT;
+    let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
       if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
-      limit = Math.min(parsed, MAX_LIMIT);
+      limit = Math.min(parsed, MAX_MESSAGE_LIMIT);
     }
     const afterId =
       query.after_id === undefined ? 0 : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
@@ -469,11 +470,11 @@ function pathOf(url: string): string {
 function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.length < 1 || value.length > 200) {
+  if (typeof value !== "string" || value.length < 1 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new HttpError(
       400,
       "invalid_idempotency_key",
-      "Idempotency-Key must be given once, 1 to 200 characters",
+      `Idempotency-Key must be given once, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
     );
   }
   return value;

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+} from "@mesh/protocol";
 import { Command, InvalidArgumentError } from "commander";
 import { describeDatabase, openStorage } from "./open-storage.js";
 import { issuePeerToken, startGateway } from "./start-gateway.js";
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -13,7 +16,7 @@ function parsePort(value: string): number {
   return port;
 }
 
-const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
 
 const program = new Command("mesh-gateway")
   .description("The mesh gateway: peer registry and direct messages over HTTP")
@@ -25,8 +28,8 @@ const program = new Command("mesh-gateway")
 program
   .command("serve")
   .description("run the gateway until SIGINT or SIGTERM")
-  .option("--host <host>", "interface to bind", "127.0.0.1")
-  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, 8788)
+  .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
+  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, DEFAULT_GATEWAY_PORT)
   .option(
     "--database <database>",
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",

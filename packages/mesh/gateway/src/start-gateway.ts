@@ -1,9 +1,15 @@
 import { isIP } from "node:net";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  IDEMPOTENCY_WINDOW_MS,
+  PEER_NAME_PATTERN,
+} from "@mesh/protocol";
 import { buildGatewayApp } from "./build-app.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { describeDatabase, openStorage } from "./open-storage.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLogSink, type GatewayLogger } from "./request-log.js";
 
@@ -50,16 +56,9 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULTS = {
-  host: "127.0.0.1",
-  port: 8788,
-  database: ".mesh/gateway.db",
-  streamPingMs: 15_000,
-  maxStreams: 10_000,
-  maxStreamsPerPeer: 16,
-} as const;
+/** Defaults of the live-delivery options. */
+const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
 export async function issuePeerToken(storage: GatewayStorage, peer: string): Promise<string> {
@@ -75,9 +74,9 @@ export async function issuePeerToken(storage: GatewayStorage, peer: string): Pro
 
 /** Starts the gateway HTTP server on SQLite or PostgreSQL. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const host = options.host ?? DEFAULTS.host;
-  const port = options.port ?? DEFAULTS.port;
-  const database = options.database ?? DEFAULTS.database;
+  const host = options.host ?? DEFAULT_GATEWAY_HOST;
+  const port = options.port ?? DEFAULT_GATEWAY_PORT;
+  const database = options.database ?? DEFAULT_GATEWAY_DATABASE;
   const configuredToken =
     options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
   // Clients trim the token and treat a blank one as none; the server reads it the same way, so a
@@ -89,9 +88,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
 
   const storage = await openStorage(database);
   const streams = {
-    pingMs: options.streamPingMs ?? DEFAULTS.streamPingMs,
-    maxStreams: options.maxStreams ?? DEFAULTS.maxStreams,
-    maxStreamsPerPeer: options.maxStreamsPerPeer ?? DEFAULTS.maxStreamsPerPeer,
+    pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
+    maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
+    maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
   };
   const app = buildGatewayApp({ storage, adminToken, log, waiters, streams });
   try {
@@ -116,7 +115,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   }
 
   const purge = setInterval(() => {
-    storage.purgeIdempotencyKeys(new Date(Date.now() - DAY_MS).toISOString()).catch(() => {});
+    storage
+      .purgeIdempotencyKeys(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .catch(() => {});
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
 

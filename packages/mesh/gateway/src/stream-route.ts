@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
+import { MessagesQuerySchema } from "@mesh/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { validateInput } from "./validate-input.js";
-import { MessagesQuerySchema } from "./wire-schemas.js";
 
 /** Rows read per database query while a stream catches up. */
 const DRAIN_BATCH = 100;

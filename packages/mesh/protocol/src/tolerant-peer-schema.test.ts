@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { PeerSchema } from "./peer-schema.js";
+import { PeerSchema } from "./tolerant-schemas.js";
 
 describe("PeerSchema", () => {
   it("fills the spec defaults for absent optional fields", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { MessageSchema, SentMessageSchema } from "./message-schema.js";
+import { MessageSchema, SentMessageSchema } from "./tolerant-schemas.js";
 
 const row = {
   id: 7,

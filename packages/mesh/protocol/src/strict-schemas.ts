@@ -1,15 +1,22 @@
 import * as v from "valibot";
+import { DM_KINDS, type DmKind } from "./dm-kinds.js";
+import { ERROR_CODES } from "./error-codes.js";
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  MAX_CONTENT_BYTES,
+  MAX_MESSAGE_LIMIT,
+  MAX_PEER_URL_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_WAIT_SECONDS,
+} from "./limits.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { isStorableJson } from "./storable-json.js";
 
-/** The five DM kinds. */
-export const MESSAGE_KINDS = ["fyi", "question", "answer", "status", "unblock"] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-/** Largest DM content: 64 KiB of UTF-8. */
-export const MAX_CONTENT_BYTES = 65_536;
-/** Largest accepted request body: 1 MiB, refused before parsing. */
-export const MAX_BODY_BYTES = 1_048_576;
+/*
+ * The gateway's side of the wire: what it accepts (request bodies and queries, refused with a
+ * message when they do not fit) and exactly what it answers. Clients read answers with the
+ * tolerant schemas derived from these (`tolerant-schemas.ts`).
+ */
 
 const NO_NUL = "\u0000";
 
@@ -22,15 +29,15 @@ const peerName = (field: string) =>
     ),
   );
 
-const reference = (field: string) =>
-  v.nullish(
-    v.pipe(
-      v.string(`${field} must be a string`),
-      v.minLength(1, `${field} must have 1 to 200 characters`),
-      v.maxLength(200, `${field} must have 1 to 200 characters`),
-      v.excludes(NO_NUL, `${field} must not contain NUL characters`),
-    ),
+const referenceText = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a string`),
+    v.minLength(1, `${field} must have 1 to ${MAX_REFERENCE_LENGTH} characters`),
+    v.maxLength(MAX_REFERENCE_LENGTH, `${field} must have 1 to ${MAX_REFERENCE_LENGTH} characters`),
+    v.excludes(NO_NUL, `${field} must not contain NUL characters`),
   );
+
+const reference = (field: string) => v.nullish(referenceText(field));
 
 /**
  * `v.maxBytes` that skips encoding a string too short to exceed the limit (UTF-8 takes at
@@ -61,7 +68,10 @@ export const RegisterBodySchema = v.pipe(
       url: v.nullish(
         v.pipe(
           v.string("url must be a string or null"),
-          v.maxLength(2048, "url must have at most 2048 characters"),
+          v.maxLength(
+            MAX_PEER_URL_LENGTH,
+            `url must have at most ${MAX_PEER_URL_LENGTH} characters`,
+          ),
           v.excludes(NO_NUL, "url must not contain NUL characters"),
         ),
       ),
@@ -84,7 +94,7 @@ export const SendBodySchema = v.looseObject(
   {
     from_node: peerName("from_node"),
     to_node: peerName("to_node"),
-    kind: v.picklist(MESSAGE_KINDS, `kind must be one of ${MESSAGE_KINDS.join(", ")}`),
+    kind: v.picklist(DM_KINDS, `kind must be one of ${DM_KINDS.join(", ")}`),
     content: v.pipe(
       v.string("content must be a string"),
       v.excludes(NO_NUL, "content must not contain NUL characters"),
@@ -116,7 +126,9 @@ export const MessagesQuerySchema = v.looseObject({
     v.pipe(
       v.string("limit must be given once"),
       v.regex(/^[+-]?\d+$/, "limit must be an integer"),
-      v.description("1 to 1000 (larger values count as 1000); default 100"),
+      v.description(
+        `1 to ${MAX_MESSAGE_LIMIT} (larger values count as ${MAX_MESSAGE_LIMIT}); default ${DEFAULT_MESSAGE_LIMIT}`,
+      ),
     ),
   ),
   after_id: v.optional(
@@ -130,12 +142,18 @@ export const MessagesQuerySchema = v.looseObject({
     v.pipe(
       v.string("wait must be given once"),
       v.regex(/^\d+(\.\d+)?$/, "wait must be a non-negative number of seconds"),
-      v.description("seconds (at most 30) to hold the request until a matching message exists"),
+      v.description(
+        `seconds (at most ${MAX_WAIT_SECONDS}) to hold the request until a matching message exists`,
+      ),
     ),
+  ),
+  thread: v.optional(
+    v.pipe(referenceText("thread"), v.description("only messages with this thread_id")),
   ),
 });
 
-export const PeerSchema = v.looseObject({
+/** A peer exactly as the gateway answers it. */
+export const StrictPeerSchema = v.looseObject({
   name: v.string(),
   url: v.nullable(v.string()),
   capabilities: v.record(v.string(), v.unknown()),
@@ -144,24 +162,25 @@ export const PeerSchema = v.looseObject({
   last_seen: v.nullable(isoTime),
   registered_at: v.nullable(isoTime),
 });
-export type Peer = v.InferOutput<typeof PeerSchema>;
+export type StrictPeer = v.InferOutput<typeof StrictPeerSchema>;
 
-export const MessageSchema = v.looseObject({
+/** A message exactly as the gateway answers it from `GET /messages`. */
+export const StrictMessageSchema = v.looseObject({
   id: v.pipe(v.number(), v.integer()),
   from_node: v.string(),
   to_node: v.string(),
-  kind: v.picklist(MESSAGE_KINDS),
+  kind: v.picklist(DM_KINDS),
   content: v.string(),
   created_at: isoTime,
   read_at: v.nullable(isoTime),
   related_task_id: v.nullable(v.string()),
   thread_id: v.nullable(v.string()),
 });
-export interface Message {
+export interface StrictMessage {
   id: number;
   from_node: string;
   to_node: string;
-  kind: MessageKind;
+  kind: DmKind;
   content: string;
   created_at: string;
   read_at: string | null;
@@ -169,17 +188,19 @@ export interface Message {
   thread_id: string | null;
 }
 
-export const SentMessageSchema = v.looseObject({
+/** The `POST /messages` answer exactly as the gateway gives it: a message without `content`. */
+export const StrictSentMessageSchema = v.looseObject({
   id: v.pipe(v.number(), v.integer()),
   from_node: v.string(),
   to_node: v.string(),
-  kind: v.picklist(MESSAGE_KINDS),
+  kind: v.picklist(DM_KINDS),
   thread_id: v.nullable(v.string()),
   created_at: isoTime,
 });
 
-export const PeerListSchema = v.object({ peers: v.array(PeerSchema) });
-export const MessageListSchema = v.object({ messages: v.array(MessageSchema) });
+export const PeerListSchema = v.object({ peers: v.array(StrictPeerSchema) });
+export const MessageListSchema = v.object({ messages: v.array(StrictMessageSchema) });
 export const IssuedTokenSchema = v.object({ peer: v.string(), token: v.string() });
 export const RevokedTokensSchema = v.object({ peer: v.string(), revoked: v.number() });
-export const ErrorBodySchema = v.object({ error: v.string(), message: v.string() });
+/** Every error answer of the gateway: a code of the closed list and a sentence saying what to do. */
+export const ErrorBodySchema = v.object({ error: v.picklist(ERROR_CODES), message: v.string() });

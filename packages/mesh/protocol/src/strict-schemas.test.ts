@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { MAX_CONTENT_BYTES, SendBodySchema } from "./wire-schemas.js";
+import { MAX_CONTENT_BYTES } from "./limits.js";
+import { SendBodySchema } from "./strict-schemas.js";
 
 const send = (content: string) => ({ from_node: "alpha", to_node: "bravo", kind: "fyi", content });
 
