@@ -34,8 +34,32 @@ for (let c = 0; c < 128; c++) {
 const LONG_RUN = 40;
 const NONE = -1;
 const UNKNOWN = -2;
-/** Number of shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
+/** Number of the spec's shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
 export const RULE_COUNT = 12;
+
+/**
+ * Rules beyond the spec's twelve (numbered from 13, after them), plugged into the same
+ * left-to-right pass. Kept behind this interface so that the spec-only entry carries none.
+ */
+export interface RuleExtension {
+  /** Id and label of each rule it adds, numbered from 13 in this order. */
+  readonly rules: readonly { readonly id: string; readonly label: string }[];
+  /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
+  readonly awsMarkers: readonly string[];
+  scanner(text: string): ExtensionScanner;
+}
+
+/** Per-text state of an extension; queried at non-decreasing positions. */
+export interface ExtensionScanner {
+  /** The smallest position at or after `from` where one of its rules can start, or +Infinity. */
+  next(from: number): number;
+  /**
+   * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
+   * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
+   */
+  match(s: number, virtual: boolean, limit: number): number;
+  end: number;
+}
 
 /** First occurrence of a literal at or after a position, for non-decreasing positions. */
 export class Cursor {
@@ -402,11 +426,12 @@ const PREFIXES: readonly (readonly [string, number])[] = [
 function drive(
   text: string,
   engine: Engine,
+  extension: ExtensionScanner | null,
   all: boolean,
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  let limit = RULE_COUNT + 1;
+  let limit = extension ? Number.POSITIVE_INFINITY : RULE_COUNT + 1;
   let cursors: Cursor[] = [];
   let cursorsFor = -1;
   let next = -1; // the smallest prefix occurrence at or after the last computed position
@@ -426,6 +451,7 @@ function drive(
     if (next < s || nextFor !== limit) {
       next = Number.POSITIVE_INFINITY;
       for (const cursor of cursors) next = Math.min(next, cursor.next(s));
+      if (extension && limit > RULE_COUNT + 1) next = Math.min(next, extension.next(s));
       nextFor = limit;
     }
     if (limit > 10 && engine.heuristics && runEnd !== Number.POSITIVE_INFINITY) {
@@ -453,12 +479,18 @@ function drive(
     }
     if (next >= n) return;
     s = next;
-    const rule = engine.startsAt(s, s === virtualAt) ? engine.matchAt(s, limit) : 0;
+    const virtual = s === virtualAt;
+    let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
+    let end = engine.end;
+    if (rule === 0 && extension && limit > RULE_COUNT + 1) {
+      rule = extension.match(s, virtual, limit);
+      end = extension.end;
+    }
     if (rule === 0) {
       s++;
       continue;
     }
-    s = onMatch(rule, s, engine.end);
+    s = onMatch(rule, s, end);
     if (all) virtualAt = s;
     else limit = rule;
   }
@@ -468,9 +500,10 @@ function drive(
  * For each rule, its leftmost match (regex semantics); returns the first rule in order
  * that matches anywhere, or null.
  */
-export function scanFirst(text: string): RawMatch | null {
+export function scanFirst(text: string, extension: RuleExtension | null = null): RawMatch | null {
   let best: RawMatch | null = null;
-  drive(text, new Engine(text, ["aws"]), false, (rule, index, end) => {
+  const scanner = extension?.scanner(text) ?? null;
+  drive(text, new Engine(text, ["aws"]), scanner, false, (rule, index, end) => {
     best = { rule, index, end };
     return index + 1; // a lower rule may still match further on
   });
@@ -484,9 +517,11 @@ export function scanFirst(text: string): RawMatch | null {
  * counts as the `aws` context of rule 10 (its marker says `aws-access-key-id`). Redacting
  * these matches therefore leaves nothing `scanFirst` finds.
  */
-export function scanAll(text: string): RawMatch[] {
+export function scanAll(text: string, extension: RuleExtension | null = null): RawMatch[] {
   const matches: RawMatch[] = [];
-  drive(text, new Engine(text, ["aws", "AKIA"]), true, (rule, index, end) => {
+  const triggers = ["aws", "AKIA", ...(extension?.awsMarkers ?? [])];
+  const scanner = extension?.scanner(text) ?? null;
+  drive(text, new Engine(text, triggers), scanner, true, (rule, index, end) => {
     matches.push({ rule, index, end });
     return end;
   });
