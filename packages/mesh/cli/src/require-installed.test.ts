@@ -16,8 +16,8 @@ describe("requireInstalled", () => {
     }
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).message).toBe(
-      "`mesh x` needs the @mesh/not-a-package package, which is not installed",
+      "`mesh x` needs the package @mesh/not-a-package, which is not installed",
     );
-    expect((error as CliError).hint).toMatch(/npm install --global @mesh\/not-a-package/);
+    expect((error as CliError).hint).toMatch(/npm install @mesh\/not-a-package/);
   });
 });

@@ -10,8 +10,8 @@ export function requireInstalled(name: string, command: string): void {
   try {
     import.meta.resolve(name);
   } catch {
-    throw new CliError(`\`${command}\` needs the ${name} package, which is not installed`, {
-      hint: `install it next to @mesh/cli: npm install --global ${name}   (or npm install ${name} in your project)`,
+    throw new CliError(`\`${command}\` needs the package ${name}, which is not installed`, {
+      hint: `install it next to @mesh/cli: npm install ${name}`,
     });
   }
 }

@@ -24,6 +24,12 @@ export type MeshErrorCode =
   | "not_in_registry"
   /** `GatewayUnreachableError` of `@mesh/names`. */
   | "gateway_unreachable"
+  /** A gateway database that is empty or of an unknown kind. */
+  | "invalid_database"
+  /** A gateway without an admin token asked to listen beyond loopback. */
+  | "insecure_open"
+  /** A DM to oneself, refused by the MCP server. */
+  | "self_message"
   /** A call on a closed client. */
   | "client_closed"
   /** `CredentialLeakError` of `@mesh/secret-guard`. */

@@ -3,7 +3,14 @@ import { MeshError, type MeshErrorCode, type MeshErrorOptions } from "./mesh-err
 /** The codes of a bad argument. */
 export type MeshValidationErrorCode = Extract<
   MeshErrorCode,
-  "validation_error" | "invalid_kind" | "invalid_options" | "invalid_peer_name" | "not_in_registry"
+  | "validation_error"
+  | "invalid_kind"
+  | "invalid_options"
+  | "invalid_peer_name"
+  | "not_in_registry"
+  | "invalid_database"
+  | "insecure_open"
+  | "self_message"
 >;
 
 /** A bad argument: an unknown DM kind, bad options, a malformed or unregistered peer name. */
