@@ -1,5 +1,5 @@
 import type { MeshClient, Message } from "@mesh/client";
-import { MAX_LIMIT } from "./tool-schemas.js";
+import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 
 /** Pause between polls when a gateway answers a `wait` poll at once (one that ignores `wait`). */
 const FALLBACK_POLL_MS = 1000;
@@ -31,13 +31,16 @@ export class InboxReader {
     }
     // The client's fetch has no cursor yet: read the largest page and cut it here.
     const afterId = options.afterId;
-    const rows = await this.#client.fetch({ unreadOnly: options.unreadOnly, limit: MAX_LIMIT });
+    const rows = await this.#client.fetch({
+      unreadOnly: options.unreadOnly,
+      limit: MAX_MESSAGE_LIMIT,
+    });
     return rows.filter((row) => row.id > afterId).slice(0, options.limit);
   }
 
   /** Received messages of one thread, oldest first. */
   async thread(threadId: string): Promise<Message[]> {
-    const rows = await this.#client.fetch({ limit: MAX_LIMIT });
+    const rows = await this.#client.fetch({ limit: MAX_MESSAGE_LIMIT });
     return rows.filter((row) => row.thread_id === threadId);
   }
 

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
+import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 import type { InboxReader } from "./inbox-reader.js";
-import { MAX_LIMIT } from "./tool-schemas.js";
 
 /** Pause before following the inbox again after a failure (gateway down, token revoked). */
 const RETRY_MS = 5000;
@@ -57,7 +57,7 @@ export class InboxSubscription {
 
   /** Messages already waiting are no news: the subscriber reads them with the resource. */
   async #newestUnread(): Promise<number> {
-    const rows = await this.#inbox.list({ unreadOnly: true, limit: MAX_LIMIT });
+    const rows = await this.#inbox.list({ unreadOnly: true, limit: MAX_MESSAGE_LIMIT });
     return rows.reduce((newest, row) => Math.max(newest, row.id), 0);
   }
 }

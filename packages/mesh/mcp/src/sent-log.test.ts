@@ -1,4 +1,4 @@
-import type { SentMessage } from "@mesh/client";
+import type { SentMessage } from "@mesh/protocol";
 import { describe, expect, it } from "vitest";
 import { SentLog } from "./sent-log.js";
 

@@ -1,17 +1,23 @@
-import { DM_KINDS, MessageSchema, PeerSchema, SentMessageSchema } from "@mesh/client";
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  DM_KINDS,
+  MAX_MESSAGE_LIMIT,
+  MAX_REFERENCE_LENGTH,
+  MAX_WAIT_SECONDS,
+  MessageSchema,
+  MIN_MESSAGE_LIMIT,
+  PeerSchema,
+  SentMessageSchema,
+} from "@mesh/protocol";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 
-/** The gateway's longest `wait`, in seconds. */
-export const MAX_WAIT_SECONDS = 30;
-/** The gateway's largest page. */
-export const MAX_LIMIT = 1000;
 /** At most this many ids per `mark_read` call: one request each. */
 export const MAX_MARK_READ_IDS = 100;
 
 const messageId = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const reference = (what: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description(what));
+  v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_REFERENCE_LENGTH), v.description(what));
 
 export const ListPeersInput = v.strictObject({});
 
@@ -31,7 +37,15 @@ export const CheckInboxInput = v.strictObject({
     v.pipe(v.boolean(), v.description("only messages not yet marked read")),
     true,
   ),
-  limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(MAX_LIMIT)), 100),
+  limit: v.optional(
+    v.pipe(
+      v.number(),
+      v.safeInteger(),
+      v.minValue(MIN_MESSAGE_LIMIT),
+      v.maxValue(MAX_MESSAGE_LIMIT),
+    ),
+    DEFAULT_MESSAGE_LIMIT,
+  ),
   after_id: v.optional(
     v.pipe(messageId, v.description("only messages with a larger id (paging cursor)")),
   ),
