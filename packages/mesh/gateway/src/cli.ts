@@ -35,40 +35,51 @@ program
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",
   )
   .option("--quiet", "no request log lines on stdout")
-  .action(async (options: { host: string; port: number; database?: string; quiet?: boolean }) => {
-    const database = options.database ?? databaseDefault();
-    const gateway = await startGateway({
-      host: options.host,
-      port: options.port,
-      database,
-      logger: options.quiet !== true,
-    });
-    // The banner goes to stderr so stdout carries only the JSON request log.
-    process.stderr.write(
-      `mesh-gateway listening on ${gateway.url}\n` +
-        `  database: ${gateway.database}\n` +
-        `  auth: ${
-          gateway.authMode === "admin"
-            ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"
-            : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed"
-        }\n`,
-    );
-    const stop = (signal: string) => {
-      process.stderr.write(`mesh-gateway: ${signal}, finishing in-flight requests\n`);
-      gateway.close().then(
-        () => {
-          process.stderr.write("mesh-gateway stopped\n");
-          process.exit(0);
-        },
-        (error: unknown) => {
-          process.stderr.write(`mesh-gateway: unclean stop: ${String(error)}\n`);
-          process.exit(1);
-        },
+  .option("--no-ui", "do not serve the web dashboard at /ui/")
+  .action(
+    async (options: {
+      host: string;
+      port: number;
+      database?: string;
+      quiet?: boolean;
+      ui: boolean;
+    }) => {
+      const database = options.database ?? databaseDefault();
+      const gateway = await startGateway({
+        host: options.host,
+        port: options.port,
+        database,
+        logger: options.quiet !== true,
+        ui: options.ui,
+      });
+      // The banner goes to stderr so stdout carries only the JSON request log.
+      process.stderr.write(
+        `mesh-gateway listening on ${gateway.url}\n` +
+          `  database: ${gateway.database}\n` +
+          (options.ui ? `  dashboard: ${gateway.url}/ui/\n` : "") +
+          `  auth: ${
+            gateway.authMode === "admin"
+              ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"
+              : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed"
+          }\n`,
       );
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+      const stop = (signal: string) => {
+        process.stderr.write(`mesh-gateway: ${signal}, finishing in-flight requests\n`);
+        gateway.close().then(
+          () => {
+            process.stderr.write("mesh-gateway stopped\n");
+            process.exit(0);
+          },
+          (error: unknown) => {
+            process.stderr.write(`mesh-gateway: unclean stop: ${String(error)}\n`);
+            process.exit(1);
+          },
+        );
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    },
+  );
 
 const token = program.command("token").description("manage peer tokens in the database");
 
