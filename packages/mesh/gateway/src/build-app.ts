@@ -307,7 +307,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
           );
     }
     const { message, created } = result;
-    if (created) waiters.notify(message.to_node);
+    if (created) waiters.notify(message.to_node, message);
     return reply.code(created ? 201 : 200).send({
       id: message.id,
       from_node: message.from_node,
@@ -331,6 +331,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
 
   const streams = registerStreamRoute(app, {
     storage,
+    pushInserts: storage.backend === "sqlite",
     waiters,
     ...options.streams,
     access: (request, requested) => {
