@@ -206,6 +206,17 @@ describe("GET /messages/stream", () => {
     expect(result.headers.get("allow")).toBe("GET");
   });
 
+  it("is described in the OpenAPI document", async () => {
+    const doc = (await call(gateway, "GET", "/openapi.json", { token: null })).json;
+    const stream = doc.paths["/messages/stream"].get;
+    expect(Object.keys(stream.responses["200"].content)).toEqual(["text/event-stream"]);
+    expect(stream.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "to",
+      "after_id",
+      "Last-Event-ID",
+    ]);
+  });
+
   it("sends a ping comment every streamPingMs", async () => {
     await start({ streamPingMs: 20 });
     const stream = await open();
