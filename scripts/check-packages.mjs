@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Package checks for every publishable package under packages/: publint, attw
-// (ESM-only profile), and a smoke test that installs the packed tarballs in a
-// throwaway folder and imports each one (and runs each bin with --help) with plain Node.
+// (ESM-only profile), the root manifest's Node floor in every package, and a smoke test that
+// installs the packed tarballs in a throwaway folder and imports each one (and runs each bin
+// with --help) with plain Node.
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,12 +15,18 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "..");
 const failures = [];
 
+// The one Node floor: the root manifest states it, every package declares the same.
+const floor = JSON.parse(await readFile(join(root, "package.json"), "utf8")).engines.node;
+
 async function packages() {
   const found = [];
   for (const scope of await readdir(join(root, "packages"))) {
     for (const name of await readdir(join(root, "packages", scope))) {
       const dir = join(root, "packages", scope, name);
       const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+      if (manifest.engines?.node !== floor) {
+        failures.push(`${manifest.name}: engines.node must be the root's "${floor}"`);
+      }
       if (!manifest.private) found.push({ dir, manifest });
     }
   }

@@ -15,6 +15,7 @@ import {
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { createContext, type GlobalOptions } from "./command-context.js";
+import type { GatewayCommandOptions } from "./gateway-command.js";
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -177,14 +178,20 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
       `SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default ${DEFAULT_GATEWAY_DATABASE})`,
     )
     .option("--quiet", "no request log lines on stdout")
+    .option(
+      "--insecure-open",
+      "allow open mode (no token) on a host beyond loopback: anyone who reaches the port reads and sends every message",
+    )
     .action(
-      action(
-        async (
-          context,
-          options: { host: string; port: number; database?: string; quiet?: boolean },
-        ) => (await import("./gateway-command.js")).gatewayCommand(context, options),
+      action(async (context, options: GatewayCommandOptions) =>
+        (await import("./gateway-command.js")).gatewayCommand(context, options),
       ),
     );
+
+  program
+    .command("mcp")
+    .description("serve the mesh to an AI agent as an MCP server on stdio (needs @mesh/mcp)")
+    .action(action(async (context) => (await import("./mcp-command.js")).mcpCommand(context)));
 
   return program;
 }

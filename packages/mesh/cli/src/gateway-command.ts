@@ -7,6 +7,8 @@ export interface GatewayCommandOptions {
   port: number;
   database?: string;
   quiet?: boolean;
+  /** Allow open mode on a host beyond loopback (`--insecure-open`); refused otherwise. */
+  insecureOpen?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function gatewayCommand(
     port: options.port,
     database,
     adminToken: context.settings.token ?? null,
+    insecureOpen: options.insecureOpen === true,
     logger:
       options.quiet === true
         ? false
@@ -51,8 +54,9 @@ export async function gatewayCommand(
     gateway.authMode === "admin"
       ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"
       : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed";
+  const reach = gateway.listenUrl === gateway.url ? "" : ` (from this machine: ${gateway.url})`;
   context.note(
-    `${err.green("mesh gateway listening on")} ${err.bold(gateway.url)}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
+    `${err.green("mesh gateway listening on")} ${err.bold(gateway.listenUrl)}${reach}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
   );
   if (context.json) {
     context.printJson({

@@ -15,7 +15,7 @@ export type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
-export { describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
+export { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
 export type { GatewayLogEntry, GatewayLogger } from "./request-log.js";
 export {

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { MeshValidationError } from "@mesh/errors";
 import {
   DEFAULT_GATEWAY_DATABASE,
   DEFAULT_GATEWAY_HOST,
@@ -9,7 +10,7 @@ import {
 import { buildGatewayApp } from "./build-app.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
-import { describeDatabase, openStorage } from "./open-storage.js";
+import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLogSink, type GatewayLogger } from "./request-log.js";
 
@@ -29,6 +30,11 @@ export interface GatewayOptions {
    * gateway in open mode (every request allowed; a warning is logged at start).
    */
   adminToken?: string | null;
+  /**
+   * Allow open mode (no admin token) on a host beyond loopback, where anyone who can reach the
+   * port may read and send every message. Default `false`: such a start throws instead.
+   */
+  insecureOpen?: boolean;
   /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
   logger?: GatewayLogger;
   /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
@@ -42,8 +48,10 @@ export interface GatewayOptions {
 }
 
 export interface RunningGateway {
-  /** Base URL, e.g. `http://127.0.0.1:8788`. */
+  /** Base URL to reach it from this machine, e.g. `http://127.0.0.1:8788`. */
   url: string;
+  /** The address actually bound, as a URL: `http://0.0.0.0:8788` when it listens on every interface. */
+  listenUrl: string;
   host: string;
   port: number;
   /** The database for display (`sqlite <path>` or a URL without its password). */
@@ -85,6 +93,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   // whitespace-only value means open mode rather than an admin token nobody can send.
   const trimmedToken = configuredToken?.trim();
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
+  checkDatabase(database);
+  if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
+    throw new MeshValidationError(
+      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      { code: "insecure_open" },
+    );
+  }
   const log = createLogSink(options.logger ?? true);
   const waiters = new MessageWaiters();
 
@@ -106,6 +121,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const address = app.server.address();
   const boundPort = typeof address === "object" && address !== null ? address.port : port;
   const url = `http://${urlHost(host)}:${boundPort}`;
+  const boundHost = typeof address === "object" && address !== null ? address.address : host;
+  const listenUrl = `http://${isIP(boundHost) === 6 ? `[${boundHost}]` : boundHost}:${boundPort}`;
 
   if (adminToken === undefined) {
     log.log({
@@ -127,6 +144,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   let closing: Promise<void> | undefined;
   return {
     url,
+    listenUrl,
     host,
     port: boundPort,
     database: describeDatabase(database),
@@ -153,5 +171,10 @@ function urlHost(host: string): string {
 }
 
 function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
+  return (
+    host === "localhost" ||
+    host === "::1" ||
+    (isIP(host) === 4 && host.startsWith("127.")) ||
+    (isIP(host) === 6 && host.toLowerCase().startsWith("::ffff:127."))
+  );
 }
