@@ -95,10 +95,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
   checkDatabase(database);
   if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
-    throw new MeshValidationError(
-      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
-      { code: "insecure_open" },
-    );
+    throw new MeshValidationError({
+      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      code: "insecure_open",
+    });
   }
   const log = createLogSink(options.logger ?? true);
   const waiters = new MessageWaiters();
