@@ -190,7 +190,7 @@ const PLANTS = [
     file: "packages/mesh/cli/src/run-mesh-cli.ts",
     find: "return runProgram(createProgram(io, result), argv, io, result, { describeError });",
     replace:
-      'const { nodeIo } = await import("@mesh/cli-kit");\n  return runProgram(createProgram({ ...nodeIo(), env: io.env }, result), argv, io, result, { describeError });',
+      "const processStreams = Object.assign(Object.create(io), { stdout: process.stdout, stderr: process.stderr });\n  return runProgram(createProgram(processStreams, result), argv, io, result, { describeError });",
     projects: ["@mesh/cli"],
   },
   {
@@ -199,7 +199,7 @@ const PLANTS = [
     file: "packages/discovery/cli/src/run-discovery-cli.ts",
     find: "return runProgram(createProgram(io, result), argv, io, result);",
     replace:
-      'const { nodeIo } = await import("@mesh/cli-kit");\n  return runProgram(createProgram({ ...nodeIo(), env: io.env }, result), argv, io, result);',
+      "const processStreams = Object.assign(Object.create(io), { stdout: process.stdout, stderr: process.stderr });\n  return runProgram(createProgram(processStreams, result), argv, io, result);",
     projects: ["@discovery/cli"],
   },
 ];
