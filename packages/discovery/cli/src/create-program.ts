@@ -213,7 +213,9 @@ Offline trial: \`discovery-fakes > fakes.env &\` (from @discovery/testing), then
 
   program
     .command("retired")
-    .description("whether a model is retired (exit 0 retired, 1 not)")
+    .description(
+      "whether a model is retired (exit 0 when answered, retired or not; 1 unknown vendor)",
+    )
     .argument("<provider>", "vendor, e.g. xai, grok, anthropic, claude")
     .argument("<model>", "model id, e.g. grok-4")
     .option("--today <date>", "judge on this UTC day instead of today (YYYY-MM-DD)", day)

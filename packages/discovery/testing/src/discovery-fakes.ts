@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `discovery-fakes`: starts every fake vendor server and prints the `export` lines that point
-// the `discovery` CLI at them, then serves until interrupted. Usage: eval "$(discovery-fakes)" &
+// the `discovery` CLI at them, then serves until interrupted.
 import { startDiscoveryFakes } from "./start-discovery-fakes.js";
 
 const HELP = `Usage: discovery-fakes
@@ -9,8 +9,8 @@ Starts fake AIMLAPI, OpenAI, DeepSeek, xAI and Google Cloud Billing servers on 1
 prints one shell \`export\` line per variable (addresses and the fake keys they accept) for the
 discovery CLI. Serves until Ctrl-C. For example, in one shell:
 
-  discovery-fakes > fakes.env
-  # in another: . ./fakes.env && discovery models --prices
+  discovery-fakes > fakes.env &
+  . ./fakes.env && discovery models --prices
 `;
 
 if (process.argv.includes("--help") || process.argv.includes("-h")) {

@@ -28,3 +28,4 @@ export {
   type SendOptions,
   type WatchOptions,
 } from "./mesh-client.js";
+export type { StreamOptions } from "./stream-messages.js";

@@ -7,7 +7,6 @@ import {
   FreeFormObjectSchema,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_REFERENCE_LENGTH,
-  MAX_WAIT_SECONDS,
   type Message,
   MessageListBodySchema,
   MessageSchema,
@@ -19,7 +18,9 @@ import {
 } from "@mesh/protocol";
 import { assertNoSecrets } from "@mesh/secret-guard";
 import * as v from "valibot";
-import { GatewayTransport, sleep } from "./gateway-transport.js";
+import { GatewayTransport } from "./gateway-transport.js";
+import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
+import { type WatchContext, watchMessages } from "./watch-messages.js";
 
 /** Options of {@link MeshClient}. */
 export interface MeshClientOptions {
@@ -283,52 +284,27 @@ export class MeshClient {
   }
 
   /**
-   * Polls the own inbox for unread messages and yields each once, oldest first. Uses the
-   * gateway's `after_id` cursor and `wait` long poll (a gateway that ignores them still works:
-   * rows are deduplicated by id). Never marks anything read. Ends when `signal` aborts or the
-   * client closes; a gateway error that survives the retries ends it with that error.
+   * New messages of the own inbox as they are stored, over `GET /messages/stream`: after
+   * `afterId`, or (default) only those stored after the stream opens. A dropped connection is
+   * resumed with `Last-Event-ID`, so nothing is missed or repeated. Never marks anything read.
+   * Ends when `signal` aborts or the client closes.
+   */
+  stream(options: StreamOptions = {}): AsyncGenerator<Message, void, undefined> {
+    this.#assertOpen();
+    const args = parseArgs(StreamArgsSchema, options, "stream options");
+    return streamMessages(this.#watchContext(), args);
+  }
+
+  /**
+   * The unread messages already waiting in the own inbox, then each new one as it arrives,
+   * oldest first, each once: live over the stream, or with `wait` long polls against a gateway
+   * without it. Never marks anything read. Ends when `signal` aborts or the client closes; a
+   * gateway error that survives the retries ends it with that error.
    */
   async *watch(options: WatchOptions = {}): AsyncGenerator<Message, void, undefined> {
     this.#assertOpen();
     const args = parseArgs(WatchArgsSchema, options, "watch options");
-    const intervalMs = args.intervalMs ?? 5000;
-    const waitSeconds = Math.min(MAX_WAIT_SECONDS, Math.ceil((args.waitMs ?? 20_000) / 1000));
-    const stop = args.signal
-      ? AbortSignal.any([args.signal, this.#closing.signal])
-      : this.#closing.signal;
-    let cursor = args.afterId ?? 0;
-    while (!stop.aborted) {
-      const started = performance.now();
-      const query: Record<string, string> = {
-        to: this.node,
-        unread_only: "true",
-        after_id: String(cursor),
-      };
-      if (waitSeconds > 0) query["wait"] = String(waitSeconds);
-      let rows: Message[];
-      try {
-        rows = await this.#readMessages(query, stop, waitSeconds * 1000);
-      } catch (error) {
-        if (stop.aborted) return;
-        throw error;
-      }
-      const fresh = rows.filter((row) => row.id > cursor).sort((a, b) => a.id - b.id);
-      for (const row of fresh) {
-        cursor = Math.max(cursor, row.id);
-        if (row.from_node === this.node) continue;
-        if (stop.aborted) return;
-        yield row;
-      }
-      if (fresh.length > 0) continue;
-      const pause = intervalMs - (performance.now() - started);
-      if (pause > 0) {
-        try {
-          await sleep(pause, stop);
-        } catch {
-          return;
-        }
-      }
-    }
+    yield* watchMessages(this.#watchContext(), args);
   }
 
   /** Stops watches in progress and closes the pooled connections. Idempotent. */
@@ -357,6 +333,19 @@ export class MeshClient {
     });
     const rows = parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
     return rows.map((row) => parseResponse(MessageSchema, row, "GET", "/messages", "a message"));
+  }
+
+  #watchContext(): WatchContext {
+    return {
+      gatewayUrl: this.gatewayUrl,
+      token: this.#token,
+      timeout: this.#timeout,
+      fetch: this.#fetch,
+      node: this.node,
+      closing: this.#closing.signal,
+      readMessages: (query, signal, extraTimeoutMs) =>
+        this.#readMessages(query, signal, extraTimeoutMs),
+    };
   }
 
   #assertOpen(): void {

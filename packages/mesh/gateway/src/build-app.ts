@@ -27,6 +27,8 @@ import { WAIT_POLL_MS } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import type { GatewayLogEntry, LogSink } from "./request-log.js";
+import { registerStreamRoute } from "./stream-route.js";
+import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
 
 /** Who is calling, decided once per request. */
@@ -38,6 +40,10 @@ export interface GatewayAppOptions {
   adminToken: string | undefined;
   log: LogSink;
   waiters: MessageWaiters;
+  /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
+  streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
+  /** Serve the web dashboard at `/ui/`. */
+  ui: boolean;
 }
 
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
@@ -60,11 +66,12 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/peers\/register$/, "POST"],
   [/^\/peers\/[^/]+$/, "PATCH"],
   [/^\/messages$/, "GET, HEAD, POST"],
+  [/^\/messages\/stream$/, "GET"],
   [/^\/messages\/[^/]+\/read$/, "POST"],
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
 ];
-const PUBLIC_ROUTES = new Set(["/health", "/openapi.json"]);
+const PUBLIC_ROUTES = new Set<string>(["/health", "/openapi.json", ...UI_PUBLIC_ROUTES]);
 
 interface RequestState {
   identity: Identity;
@@ -300,7 +307,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
           );
     }
     const { message, created } = result;
-    if (created) waiters.notify(message.to_node);
+    if (created) waiters.notify(message.to_node, message);
     return reply.code(created ? 201 : 200).send({
       id: message.id,
       from_node: message.from_node,
@@ -311,15 +318,48 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     });
   });
 
-  app.get("/messages", async (request, reply) => {
-    const state = stateOf(request);
-    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    let to = query.to;
+  /** The inbox a read may see: a peer token reads only its own (also its default). */
+  const readableInbox = (state: RequestState, requested: string | undefined) => {
+    let to = requested;
     if (state.identity.mode === "peer") {
       to ??= state.identity.peer;
       requireSelf(state, to, "read the inbox");
     }
     if (to !== undefined) state.peer ??= to;
+    return to;
+  };
+
+  const streams = registerStreamRoute(app, {
+    storage,
+    pushInserts: storage.backend === "sqlite",
+    waiters,
+    ...options.streams,
+    access: (request, requested) => {
+      const state = stateOf(request);
+      const to = readableInbox(state, requested);
+      return { to, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
+    },
+    stillAuthorized: async (request) => {
+      try {
+        await authenticate(request.headers.authorization);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+
+  if (options.ui) {
+    registerUiRoute(app, (request) => {
+      const { identity } = stateOf(request);
+      return { auth: identity.mode, peer: identity.mode === "peer" ? identity.peer : null };
+    });
+  }
+
+  app.get("/messages", async (request, reply) => {
+    const state = stateOf(request);
+    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
+    const to = readableInbox(state, query.to);
     let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
@@ -390,7 +430,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     const state = stateOf(request);
     requireAdmin(state);
     const peer = nameParam(request.params.peer, "peer");
-    return { peer, revoked: await storage.revokeTokens(peer) };
+    const revoked = await storage.revokeTokens(peer);
+    streams.endPeer(peer);
+    return { peer, revoked };
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -37,6 +37,14 @@ export interface GatewayOptions {
   insecureOpen?: boolean;
   /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
   logger?: GatewayLogger;
+  /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
+  streamPingMs?: number;
+  /** Open streams at most on this gateway; past it, 503 `overloaded`. Default 10000. */
+  maxStreams?: number;
+  /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
+  maxStreamsPerPeer?: number;
+  /** Serve the web dashboard at `/ui/` (built into the package; no network at run time). Default `true`. */
+  ui?: boolean;
 }
 
 export interface RunningGateway {
@@ -58,6 +66,8 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/** Defaults of the live-delivery options. */
+const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
@@ -94,7 +104,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const waiters = new MessageWaiters();
 
   const storage = await openStorage(database);
-  const app = buildGatewayApp({ storage, adminToken, log, waiters });
+  const streams = {
+    pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
+    maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
+    maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
+  };
+  const ui = options.ui ?? true;
+  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams, ui });
   try {
     await app.listen({ host, port });
   } catch (error) {

@@ -56,6 +56,7 @@ describe("parseMeshMcpArgs", () => {
     { argv: ["--port", "1"], env: ENV, message: /--port/ },
     { argv: ["serve"], env: ENV, message: /serve/ },
     { argv: ["--node"], env: ENV, message: /--node/ },
+    { argv: ["--node", "Lab OVH"], env: ENV, message: /naming convention.*set MESH_NODE/ },
   ])("refuses $argv as a usage error", ({ argv, env, message }) => {
     const command = parseMeshMcpArgs(argv, env);
     expect(command.action).toBe("usage-error");

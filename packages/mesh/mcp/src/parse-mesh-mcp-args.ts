@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { normalizeNodeName } from "@mesh/names";
 import type { RunMeshMcpOptions } from "./run-mesh-mcp.js";
 
 /** What the command line asked for: serve with these settings, print help or the version, or a usage error. */
@@ -49,6 +50,14 @@ export function parseMeshMcpArgs(
     return {
       action: "usage-error",
       message: "no peer name: set MESH_NODE (or pass --node) to this agent's name on the mesh",
+    };
+  }
+  try {
+    normalizeNodeName(node);
+  } catch (error) {
+    return {
+      action: "usage-error",
+      message: `${(error as Error).message}; set MESH_NODE (or --node) to this agent's peer name`,
     };
   }
   const flagToken = nonBlank(values["token"]);

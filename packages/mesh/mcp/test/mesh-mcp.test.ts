@@ -165,6 +165,29 @@ describe("mesh-mcp over stdio against a real gateway", () => {
     ]);
   });
 
+  it("pages the inbox with after_id and limit, and never marks anything read", async () => {
+    const ids: number[] = [];
+    for (const content of ["page one", "page two", "page three"]) {
+      const sent = await call(lab, "send_message", { to: "droplet", kind: "fyi", content });
+      ids.push((sent.structuredContent as { message: Message }).message.id);
+    }
+    const [first, second, third] = ids as [number, number, number];
+    const idsOf = (result: { structuredContent?: unknown }) =>
+      (result.structuredContent as { messages: Message[] }).messages.map((m) => m.id);
+    expect(idsOf(await call(droplet, "check_inbox", { after_id: first, limit: 1 }))).toEqual([
+      second,
+    ]);
+    expect(idsOf(await call(droplet, "check_inbox", { after_id: second }))).toEqual([third]);
+    const unread = idsOf(await call(droplet, "check_inbox", { limit: 1000 }));
+    expect(unread).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("answers a read of an unknown resource with a protocol error", async () => {
+    await expect(droplet.client.readResource({ uri: "mesh://outbox" })).rejects.toThrow(
+      /unknown resource/,
+    );
+  });
+
   it("refuses a pasted key as a tool error naming the rule, and nothing reaches the gateway", async () => {
     const key = `ghp_${randomBytes(27).toString("base64url").replace(/[-_]/g, "a").slice(0, 36)}`;
     const before = await inboxOf("droplet");

@@ -49,7 +49,7 @@ for (let c = 0; c < 128; c++) {
     ("\r\n\\".includes(ch) ? PEM_LINE : 0);
 }
 
-const NOT_FOUND = Number.POSITIVE_INFINITY;
+const NOT_FOUND = Infinity;
 
 /** Reads forward from the end of a literal; returns the match end, or -1. */
 type Reader = (x: ExtraScanner, i: number) => number;
@@ -167,33 +167,47 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
   texts.map((text) => {
     let anchor = 1;
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
-    return { text, rule: RULE_COUNT + 1 + i, read, anchor: anchor < text.length ? anchor : 0 };
+    // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
+    const own = anchor === text.length || text.startsWith("--");
+    return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
   }),
 );
-/** Literals by (character before the anchor, anchor character). */
-const BY_ANCHOR = new Map<number, Literal[]>();
+const IS_ANCHOR = new Uint8Array(128);
+for (const ch of ANCHORS) IS_ANCHOR[ch.charCodeAt(0)] = 1;
+/** (character before, anchor character) -> 1 + index in GROUPS; 0: no literal anchored there. */
+const PAIRS = new Uint8Array(128 * 128);
+const GROUPS: Literal[][] = [];
+/** Per group, the character two before the anchor that all its literals have, or 0. */
+const SECOND = [0];
 for (const literal of LITERALS) {
   if (literal.anchor === 0) continue;
-  const key = pairKey(literal.text, literal.anchor);
-  BY_ANCHOR.set(key, [...(BY_ANCHOR.get(key) ?? []), literal]);
+  const at = literal.anchor;
+  const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
+  const second = at >= 2 ? literal.text.charCodeAt(at - 2) : 0;
+  if (!PAIRS[key]) {
+    PAIRS[key] = GROUPS.push([]);
+    SECOND.push(second);
+  }
+  const group = PAIRS[key] as number;
+  GROUPS[group - 1]?.push(literal);
+  if (SECOND[group] !== second) SECOND[group] = 0;
 }
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
-
-function pairKey(text: string, at: number): number {
-  return (text.charCodeAt(at - 1) << 16) | text.charCodeAt(at);
-}
+/** Characters read one by one before jumping to the next anchor character with `indexOf`. */
+const WINDOW = 64;
 
 class ExtraScanner implements ExtensionScanner {
   end = 0;
   private readonly n: number;
   private readonly anchors: Cursor[];
   private readonly plain: Cursor[];
-  /** Literal starts found and not yet passed, ascending, with the literal at each. */
+  /** Literal starts found, ascending, with the literal at each; those before `head` are passed. */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
+  private head = 0;
   /** Anchors before this position have been turned into `starts`. */
-  private anchoredTo = 0;
+  private scanned = 0;
   private plainNext = -1;
   // Cached maximal runs per class bit: [from, end).
   private readonly runFrom = new Float64Array(16).fill(-1);
@@ -212,40 +226,70 @@ class ExtraScanner implements ExtensionScanner {
   }
 
   next(from: number): number {
-    while (this.starts.length > 0 && (this.starts[0] as number) < from) {
-      this.starts.shift();
-      this.found.shift();
+    while (this.head < this.starts.length && (this.starts[this.head] as number) < from) {
+      this.head++;
     }
     // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
     // the first there is once every anchor up to MAX_ANCHOR past it has been read.
-    while (this.anchoredTo <= (this.starts[0] ?? NOT_FOUND) + MAX_ANCHOR) {
-      let a = NOT_FOUND;
-      for (const cursor of this.anchors) a = Math.min(a, cursor.next(this.anchoredTo));
-      if (a === NOT_FOUND) break;
-      this.anchoredTo = a + 1;
-      this.anchorAt(a, from);
+    while (
+      this.scanned < this.n &&
+      this.scanned <= (this.starts[this.head] ?? NOT_FOUND) + MAX_ANCHOR
+    ) {
+      this.scanned = this.scanAnchors(this.scanned, from);
     }
     if (this.plainNext < from) {
       this.plainNext = NOT_FOUND;
       for (const cursor of this.plain) this.plainNext = Math.min(this.plainNext, cursor.next(from));
     }
-    return Math.min(this.starts[0] ?? NOT_FOUND, this.plainNext);
+    return Math.min(this.starts[this.head] ?? NOT_FOUND, this.plainNext);
   }
 
-  private anchorAt(a: number, from: number): void {
-    if (a === 0) return;
-    for (const literal of BY_ANCHOR.get(pairKey(this.text, a)) ?? []) {
+  /**
+   * Reads anchor characters from `i` one by one (dense text) until one yields a literal or
+   * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
+   * Returns where to go on.
+   */
+  private scanAnchors(from: number, passed: number): number {
+    const t = this.text;
+    const stop = Math.min(this.n, from + WINDOW);
+    for (let i = from; i < stop; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 128 || !IS_ANCHOR[c]) continue;
+      const before = t.charCodeAt(i - 1);
+      const group = before < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
+      if (group === 0) continue;
+      const second = SECOND[group] as number;
+      if (second && t.charCodeAt(i - 2) !== second) continue;
+      if (this.anchorAt(i, group, passed)) return i + 1;
+    }
+    if (stop === this.n) return this.n;
+    let a = NOT_FOUND;
+    for (const cursor of this.anchors) a = Math.min(a, cursor.next(stop));
+    return Math.min(a, this.n);
+  }
+
+  /** Records the literals of `group` anchored at `a`; whether there was one. */
+  private anchorAt(a: number, group: number, passed: number): boolean {
+    let any = false;
+    for (const literal of GROUPS[group - 1] as Literal[]) {
       const s = a - literal.anchor;
-      if (s < from || !this.text.startsWith(literal.text, s)) continue;
+      if (s < passed || !this.text.startsWith(literal.text, s)) continue;
       let k = this.starts.length;
-      while (k > 0 && (this.starts[k - 1] as number) > s) k--;
+      while (k > this.head && (this.starts[k - 1] as number) > s) k--;
       this.starts.splice(k, 0, s);
       this.found.splice(k, 0, literal);
+      any = true;
     }
+    return any;
   }
 
   match(s: number, virtual: boolean, limit: number): number {
-    const literal = this.literalAt(s);
+    const literal =
+      this.starts[this.head] === s
+        ? this.found[this.head]
+        : this.plainNext === s
+          ? UNANCHORED.find((plain) => this.text.startsWith(plain.text, s))
+          : undefined;
     if (literal === undefined || literal.rule >= limit) return 0;
     // A literal that starts with a word character must start a word.
     if (this.cls(s) & WORD && !virtual && s > 0 && this.cls(s - 1) & WORD) return 0;
@@ -253,11 +297,6 @@ class ExtraScanner implements ExtensionScanner {
     if (end < 0) return 0;
     this.end = end;
     return literal.rule;
-  }
-
-  private literalAt(s: number): Literal | undefined {
-    if (this.starts[0] === s) return this.found[0];
-    return UNANCHORED.find((literal) => this.text.startsWith(literal.text, s));
   }
 
   cls(i: number): number {
