@@ -49,7 +49,7 @@ for (let c = 0; c < 128; c++) {
     ("\r\n\\".includes(ch) ? PEM_LINE : 0);
 }
 
-const NOT_FOUND = Number.POSITIVE_INFINITY;
+const NOT_FOUND = Infinity;
 
 /** Reads forward from the end of a literal; returns the match end, or -1. */
 type Reader = (x: ExtraScanner, i: number) => number;
