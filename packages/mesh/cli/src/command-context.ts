@@ -12,10 +12,12 @@ export interface GlobalOptions {
 export interface MeshSettings {
   /** `--node`, else `MESH_NODE`. */
   node: string | undefined;
-  /** `--gateway-url`, else `MESH_GATEWAY_URL` (the client then defaults to `http://localhost:8788`). */
+  /** `--gateway-url`, else `MESH_GATEWAY_URL` (else the client's default gateway address). */
   gatewayUrl: string | undefined;
   /** `--token`, else `MESH_GATEWAY_TOKEN`. Never printed. */
   token: string | undefined;
+  /** `MESH_ALIASES` as written (`alias=canonical,…`; empty means none), when set. */
+  aliases: string | undefined;
 }
 
 /** What every command gets: the io, the output mode and styles, and the resolved settings. */
@@ -50,6 +52,7 @@ export function createContext(io: InteractiveCliIo, globals: GlobalOptions): Com
       node: nonBlank(globals.node) ?? nonBlank(io.env["MESH_NODE"]),
       gatewayUrl: nonBlank(globals.gatewayUrl) ?? nonBlank(io.env["MESH_GATEWAY_URL"]),
       token: nonBlank(globals.token) ?? nonBlank(io.env["MESH_GATEWAY_TOKEN"]),
+      aliases: io.env["MESH_ALIASES"],
     },
     printJson(value) {
       io.stdout.write(`${JSON.stringify(value)}\n`);

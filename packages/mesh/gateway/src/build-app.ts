@@ -1,3 +1,18 @@
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  IDEMPOTENCY_WINDOW_MS,
+  IssueTokenBodySchema,
+  MAX_BODY_BYTES,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_MESSAGE_LIMIT,
+  MAX_WAIT_SECONDS,
+  type StrictMessage as Message,
+  MessagesQuerySchema,
+  PatchPeerBodySchema,
+  PEER_NAME_PATTERN,
+  RegisterBodySchema,
+  SendBodySchema,
+} from "@mesh/protocol";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -10,19 +25,11 @@ import { isoTime } from "./iso-time.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { WAIT_POLL_MS } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import type { GatewayLogEntry, LogSink } from "./request-log.js";
+import { registerStreamRoute } from "./stream-route.js";
+import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
-import {
-  IssueTokenBodySchema,
-  MAX_BODY_BYTES,
-  type Message,
-  MessagesQuerySchema,
-  PatchPeerBodySchema,
-  RegisterBodySchema,
-  SendBodySchema,
-} from "./wire-schemas.js";
 
 /** Who is calling, decided once per request. */
 export type Identity = { mode: "open" } | { mode: "admin" } | { mode: "peer"; peer: string };
@@ -33,12 +40,12 @@ export interface GatewayAppOptions {
   adminToken: string | undefined;
   log: LogSink;
   waiters: MessageWaiters;
+  /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
+  streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
+  /** Serve the web dashboard at `/ui/`. */
+  ui: boolean;
 }
 
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
-const MAX_WAIT_SECONDS = 30;
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -59,11 +66,12 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/peers\/register$/, "POST"],
   [/^\/peers\/[^/]+$/, "PATCH"],
   [/^\/messages$/, "GET, HEAD, POST"],
+  [/^\/messages\/stream$/, "GET"],
   [/^\/messages\/[^/]+\/read$/, "POST"],
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
 ];
-const PUBLIC_ROUTES = new Set(["/health", "/openapi.json"]);
+const PUBLIC_ROUTES = new Set<string>(["/health", "/openapi.json", ...UI_PUBLIC_ROUTES]);
 
 interface RequestState {
   identity: Identity;
@@ -299,7 +307,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
           );
     }
     const { message, created } = result;
-    if (created) waiters.notify(message.to_node);
+    if (created) waiters.notify(message.to_node, message);
     return reply.code(created ? 201 : 200).send({
       id: message.id,
       from_node: message.from_node,
@@ -310,20 +318,53 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     });
   });
 
-  app.get("/messages", async (request, reply) => {
-    const state = stateOf(request);
-    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    let to = query.to;
+  /** The inbox a read may see: a peer token reads only its own (also its default). */
+  const readableInbox = (state: RequestState, requested: string | undefined) => {
+    let to = requested;
     if (state.identity.mode === "peer") {
       to ??= state.identity.peer;
       requireSelf(state, to, "read the inbox");
     }
     if (to !== undefined) state.peer ??= to;
-    let limit = DEFAULT_LIMIT;
+    return to;
+  };
+
+  const streams = registerStreamRoute(app, {
+    storage,
+    pushInserts: storage.backend === "sqlite",
+    waiters,
+    ...options.streams,
+    access: (request, requested) => {
+      const state = stateOf(request);
+      const to = readableInbox(state, requested);
+      return { to, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
+    },
+    stillAuthorized: async (request) => {
+      try {
+        await authenticate(request.headers.authorization);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+
+  if (options.ui) {
+    registerUiRoute(app, (request) => {
+      const { identity } = stateOf(request);
+      return { auth: identity.mode, peer: identity.mode === "peer" ? identity.peer : null };
+    });
+  }
+
+  app.get("/messages", async (request, reply) => {
+    const state = stateOf(request);
+    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
+    const to = readableInbox(state, query.to);
+    let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
       if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
-      limit = Math.min(parsed, MAX_LIMIT);
+      limit = Math.min(parsed, MAX_MESSAGE_LIMIT);
     }
     const afterId =
       query.after_id === undefined ? 0 : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
@@ -389,7 +430,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     const state = stateOf(request);
     requireAdmin(state);
     const peer = nameParam(request.params.peer, "peer");
-    return { peer, revoked: await storage.revokeTokens(peer) };
+    const revoked = await storage.revokeTokens(peer);
+    streams.endPeer(peer);
+    return { peer, revoked };
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -438,11 +481,11 @@ function pathOf(url: string): string {
 function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.length < 1 || value.length > 200) {
+  if (typeof value !== "string" || value.length < 1 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new HttpError(
       400,
       "invalid_idempotency_key",
-      "Idempotency-Key must be given once, 1 to 200 characters",
+      `Idempotency-Key must be given once, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
     );
   }
   return value;

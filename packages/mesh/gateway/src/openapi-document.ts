@@ -1,20 +1,21 @@
-import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
-import type * as v from "valibot";
 import {
   ErrorBodySchema,
   IssuedTokenSchema,
   IssueTokenBodySchema,
+  MAX_CONTENT_BYTES,
   MessageListSchema,
-  MessageSchema,
+  StrictMessageSchema as MessageSchema,
   MessagesQuerySchema,
   PatchPeerBodySchema,
   PeerListSchema,
-  PeerSchema,
+  StrictPeerSchema as PeerSchema,
   RegisterBodySchema,
   RevokedTokensSchema,
   SendBodySchema,
-  SentMessageSchema,
-} from "./wire-schemas.js";
+  StrictSentMessageSchema as SentMessageSchema,
+} from "@mesh/protocol";
+import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
 
 type JsonObject = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ const CONVERSION: ConversionConfig = {
   // Checks JSON Schema cannot express keep the schema as is; the description says the rest.
   overrideAction: ({ valibotAction, jsonSchema }) => {
     if (valibotAction.type === "max_bytes") {
-      return { ...jsonSchema, description: "at most 65536 bytes of UTF-8" };
+      return { ...jsonSchema, description: `at most ${MAX_CONTENT_BYTES} bytes of UTF-8` };
     }
     if (valibotAction.type === "excludes" || valibotAction.type === "check") return jsonSchema;
     return undefined;
@@ -140,6 +141,31 @@ export function buildOpenApiDocument(): JsonObject {
             "201": json("SentMessage", "stored"),
             "200": json("SentMessage", "repeat of an Idempotency-Key: the first message"),
             ...errors(400, 401, 403, 404, 409, 413),
+          },
+        },
+      },
+      "/messages/stream": {
+        get: {
+          summary: "Server-Sent Events of new messages (event: message, id: message id)",
+          parameters: [
+            ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
+            {
+              name: "Last-Event-ID",
+              in: "header",
+              required: false,
+              schema: { type: "string", pattern: "^\\d+$" },
+              description: "resume after this message id (wins over after_id)",
+            },
+          ],
+          responses: {
+            "200": {
+              description:
+                "the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every 15 s",
+              content: { "text/event-stream": { schema: { type: "string" } } },
+            },
+            ...errors(400, 401, 403),
+            "429": json("Error", "rate_limited: this peer token holds too many open streams"),
+            "503": json("Error", "overloaded: too many open streams on this gateway"),
           },
         },
       },
