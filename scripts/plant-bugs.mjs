@@ -3,7 +3,7 @@
 // the suite catches. Not part of `pnpm test`: it rebuilds and reruns whole package suites.
 //
 //   node scripts/plant-bugs.mjs [--ref <git ref>] [--only <id,id>] [--files <f,f>] [--heavy]
-//                               [--together] [--list]
+//                               [--together] [--reuse-dist] [--list]
 //
 // Each plant runs in a temporary copy of the tree (the working tree, or the committed tree of
 // `--ref` to score an older suite): the copy gets this checkout's node_modules and dist, the
@@ -13,7 +13,9 @@
 // the two gateway load tests (10,000 concurrent sends, a SIGKILL under load) are left out: they
 // take most of the time on a shared machine and guard against lost messages, which no plant here
 // causes. `--files` narrows each run to test files whose path contains one of the given strings;
-// `--together` plants every selected bug in one copy and runs the suite once, listing failures.
+// `--together` plants every selected bug in one copy and runs the suite once, listing failures;
+// `--reuse-dist` takes this checkout's builds instead of building the copy (only the patched
+// package is rebuilt), for a quick check of the working tree.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   cpSync,
@@ -212,6 +214,7 @@ function parseArgs(argv) {
     list: false,
     heavy: false,
     together: false,
+    reuseDist: false,
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--ref") args.ref = argv[++i];
@@ -219,10 +222,11 @@ function parseArgs(argv) {
     else if (argv[i] === "--list") args.list = true;
     else if (argv[i] === "--heavy") args.heavy = true;
     else if (argv[i] === "--together") args.together = true;
+    else if (argv[i] === "--reuse-dist") args.reuseDist = true;
     else if (argv[i] === "--files") args.files = argv[++i].split(",");
     else
       throw new Error(
-        `unknown argument ${argv[i]}; usage: plant-bugs.mjs [--ref R] [--only a,b] [--files f,g] [--heavy] [--together] [--list]`,
+        `unknown argument ${argv[i]}; usage: plant-bugs.mjs [--ref R] [--only a,b] [--files f,g] [--heavy] [--together] [--reuse-dist] [--list]`,
       );
   }
   return args;
@@ -241,7 +245,7 @@ function packageDirs(dir) {
  * The tree to plant in (the working tree, or the committed tree of `ref`), with this checkout's
  * installs linked in and every package built from the copy's own sources, dependencies first.
  */
-function makeBase(ref) {
+function makeBase(ref, reuseDist) {
   const dir = mkdtempSync(join(tmpdir(), "plant-bugs-base-"));
   if (ref === undefined) {
     const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], {
@@ -272,6 +276,13 @@ function makeBase(ref) {
     if (existsSync(from)) {
       cpSync(from, join(dir, pkg, "node_modules"), { recursive: true, verbatimSymlinks: true });
     }
+  }
+  if (reuseDist) {
+    for (const pkg of packages) {
+      const from = join(ROOT, pkg, "dist");
+      if (existsSync(from)) cpSync(from, join(dir, pkg, "dist"), { recursive: true });
+    }
+    return dir;
   }
   for (const pkg of buildOrder(dir, packages)) {
     const build = buildPackage(dir, pkg);
@@ -384,7 +395,7 @@ if (args.list) {
   process.exit(0);
 }
 console.log(`suite: ${args.ref ?? "working tree"}; ${selected.length} plants\n`);
-const base = makeBase(args.ref);
+const base = makeBase(args.ref, args.reuseDist);
 if (args.together) {
   // Every selected plant at once, in one run: cheap on a busy machine. No failure means none of
   // them is caught; failures name the tests, to attribute and confirm one plant at a time.
