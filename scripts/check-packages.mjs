@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Package checks for every publishable package under packages/: publint, attw
-// (ESM-only profile), the root manifest's Node floor in every package, and a smoke test that
+// (ESM-only profile), the root manifest's Node floor in every package, bin entry files that
+// exist before the build and check the Node version, and a smoke test that
 // installs the packed tarballs in a throwaway folder and imports each one (and runs each bin
 // with --help) with plain Node.
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -18,6 +19,19 @@ const failures = [];
 // The one Node floor: the root manifest states it, every package declares the same.
 const floor = JSON.parse(await readFile(join(root, "package.json"), "utf8")).engines.node;
 
+// A bin exists before the build (else `pnpm install` warns "Failed to create bin") and checks
+// the Node version before loading the program (@mesh/cli-kit/check-node-version).
+async function checkBins(dir, manifest) {
+  for (const [bin, path] of Object.entries(manifest.bin ?? {})) {
+    const source = await readFile(join(dir, path), "utf8").catch(() => "");
+    if (path.replace(/^\.\//, "").startsWith("dist/") || !source.includes("checkNodeVersion(")) {
+      failures.push(
+        `${manifest.name}: bin ${bin} must be a committed entry file (e.g. bin/${bin}.js) that calls checkNodeVersion from @mesh/cli-kit/check-node-version before importing the program`,
+      );
+    }
+  }
+}
+
 async function packages() {
   const found = [];
   for (const scope of await readdir(join(root, "packages"))) {
@@ -27,6 +41,7 @@ async function packages() {
       if (manifest.engines?.node !== floor) {
         failures.push(`${manifest.name}: engines.node must be the root's "${floor}"`);
       }
+      await checkBins(dir, manifest);
       if (!manifest.private) found.push({ dir, manifest });
     }
   }
@@ -58,6 +73,24 @@ async function lint(pkg, tarball) {
   }
 }
 
+/** What npm provenance and a reader of the tarball need: a LICENSE and where the source lives. */
+async function checkPublishedMetadata(pkg, installedDir) {
+  const name = pkg.manifest.name;
+  try {
+    await access(join(installedDir, "LICENSE"));
+  } catch {
+    failures.push(`${name}: the tarball has no LICENSE file`);
+  }
+  const installed = JSON.parse(await readFile(join(installedDir, "package.json"), "utf8"));
+  const expected = relative(root, pkg.dir);
+  if (installed.repository?.directory !== expected || !installed.repository?.url) {
+    failures.push(`${name}: package.json needs repository { url, directory: "${expected}" }`);
+  }
+  if (!installed.homepage || !installed.bugs?.url) {
+    failures.push(`${name}: package.json needs homepage and bugs.url`);
+  }
+}
+
 async function smoke(pkgs, tarballs, workDir) {
   const deps = Object.fromEntries(pkgs.map((p, i) => [p.manifest.name, `file:${tarballs[i]}`]));
   await writeFile(
@@ -73,6 +106,7 @@ async function smoke(pkgs, tarballs, workDir) {
   await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: workDir });
   for (const pkg of pkgs) {
     const name = pkg.manifest.name;
+    await checkPublishedMetadata(pkg, join(workDir, "node_modules", name));
     const code = `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
     try {
       await run(process.execPath, ["--input-type=module", "-e", code], { cwd: workDir });

@@ -43,6 +43,8 @@ export interface GatewayOptions {
   maxStreams?: number;
   /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
   maxStreamsPerPeer?: number;
+  /** Serve the web dashboard at `/ui/` (built into the package; no network at run time). Default `true`. */
+  ui?: boolean;
 }
 
 export interface RunningGateway {
@@ -107,7 +109,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
     maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
   };
-  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams });
+  const ui = options.ui ?? true;
+  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams, ui });
   try {
     await app.listen({ host, port });
   } catch (error) {

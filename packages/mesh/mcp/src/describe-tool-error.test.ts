@@ -61,6 +61,22 @@ describe("describeToolError", () => {
     expect(text).toMatch(fix);
   });
 
+  it.each([
+    { serverCode: "recipient_disabled", fix: /disabled that peer/ },
+    { serverCode: "secret_detected", fix: /remove the credential/ },
+    { serverCode: "rate_limited", fix: /wait a minute/ },
+  ])("advises on the gateway's own $serverCode refusal", ({ serverCode, fix }) => {
+    const error = Object.assign(
+      new MeshGatewayError("POST /messages failed", {
+        method: "POST",
+        path: "/messages",
+        status: 409,
+      }),
+      { serverCode },
+    );
+    expect(describeToolError(error, context)).toMatch(fix);
+  });
+
   it("adds no advice to a gateway refusal that already says what happened", () => {
     const error = new MeshGatewayError({
       message: "POST /messages failed with status 409: disabled",
