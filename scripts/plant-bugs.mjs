@@ -91,8 +91,11 @@ const PLANTS = [
     id: "long-poll-notify",
     bug: "a send no longer wakes the in-process long-polls (only the 200 ms re-read finds it)",
     file: `${GATEWAY}/build-app.ts`,
-    find: "if (created) waiters.notify(message.to_node);",
-    replace: "void created;",
+    find: [
+      "if (created) waiters.notify(message.to_node, message);",
+      "if (created) waiters.notify(message.to_node);",
+    ],
+    replace: ["void created;", "void created;"],
     projects: ["@mesh/gateway"],
   },
   {
