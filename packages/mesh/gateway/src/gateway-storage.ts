@@ -18,12 +18,16 @@ export interface NewMessage {
   content: string;
   relatedTaskId: string | null;
   threadId: string | null;
-  /** ISO 8601 insertion time. */
-  createdAt: string;
+  /**
+   * ISO 8601 insertion time; default the storage's clock at insert (the database's on
+   * PostgreSQL). Raised when needed so that `created_at` never decreases in id order.
+   */
+  createdAt?: string | undefined;
 }
 
 /** A message written as is by `importMessages` (seeding, migration from another gateway). */
 export interface ImportedMessage extends NewMessage {
+  createdAt: string;
   readAt: string | null;
 }
 
@@ -34,10 +38,17 @@ export interface IdempotencyOptions {
   notBefore: string;
 }
 
+/** Why `insertMessage` stored nothing. */
+export type InsertRefusal =
+  | "unknown_recipient"
+  | "recipient_disabled"
+  | "sender_disabled"
+  | "idempotency_key_conflict";
+
 /** Outcome of `insertMessage`: the stored (or first, for a repeated key) message, or a refusal. */
 export type InsertResult =
   | { message: Message; created: boolean; refused?: undefined }
-  | { refused: "unknown_recipient" | "recipient_disabled"; message?: undefined };
+  | { refused: InsertRefusal; message?: undefined };
 
 export interface MessageQuery {
   /** Recipient whose inbox is read; absent reads every recipient. */
@@ -57,7 +68,11 @@ export interface GatewayStorage {
   readonly backend: "sqlite" | "postgres";
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
-  /** Upsert by name: keeps `registered_at` and `enabled`, replaces url and capabilities, merges extras. */
+  /**
+   * Upsert by name: keeps `registered_at` and `enabled`, replaces url and capabilities, merges
+   * extras. Throws `RegistrationTooLargeError` (nothing stored) when capabilities and the
+   * merged extras exceed the registration size limits.
+   */
   registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }>;
   listPeers(): Promise<Peer[]>;
   getPeer(name: string): Promise<Peer | undefined>;
@@ -66,9 +81,12 @@ export interface GatewayStorage {
   touchPeer(name: string, at: string): Promise<void>;
   /**
    * Stores a message and sets the sender's `last_seen`, atomically, when the recipient is a
-   * registered, enabled peer; otherwise stores nothing and says why (`refused`). With an
-   * idempotency key that the same sender used since `notBefore`, returns the first message
-   * and stores nothing.
+   * registered, enabled peer and the sender is not a disabled peer; otherwise stores nothing
+   * and says why (`refused`). With an idempotency key that the same sender used since
+   * `notBefore`, looks that up first: the same message (recipient, kind, content, thread and
+   * task) returns the first message, a different one is `idempotency_key_conflict`; nothing
+   * is stored either way. Ids become visible to readers in increasing order (a cursor never
+   * skips a message that commits late) and `created_at` never decreases in id order.
    */
   insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult>;
   /**
@@ -87,6 +105,15 @@ export interface GatewayStorage {
   revokeTokens(peer: string): Promise<number>;
   /** The peer a token hash belongs to. */
   findTokenPeer(tokenHash: string): Promise<string | undefined>;
+  /** Whether any of these token hashes is a live token (at most 1000 hashes). */
+  anyLiveToken(tokenHashes: readonly string[]): Promise<boolean>;
+  /**
+   * Calls `listener` with the recipient of every message stored from now on, by this process
+   * or (PostgreSQL) any other on the same database, soon after it commits; with `undefined`
+   * when messages to anyone may have been stored unannounced (after a reconnect). Returns the
+   * unsubscribe function.
+   */
+  onMessage(listener: (toNode: string | undefined) => void): () => void;
   /** Forgets idempotency keys used before `before`; returns how many. */
   purgeIdempotencyKeys(before: string): Promise<number>;
   close(): Promise<void>;

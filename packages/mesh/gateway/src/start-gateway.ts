@@ -1,11 +1,12 @@
 import { isIP } from "node:net";
-import { buildGatewayApp } from "./build-app.js";
+import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
+import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { describeDatabase, openStorage } from "./open-storage.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
-import { createLogSink, type GatewayLogger } from "./request-log.js";
+import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
 
 /** Options of `startGateway`; every field is optional. */
 export interface GatewayOptions {
@@ -23,8 +24,34 @@ export interface GatewayOptions {
    * gateway in open mode (every request allowed; a warning is logged at start).
    */
   adminToken?: string | null;
-  /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
+  /**
+   * The request log (Fastify's logger, pino): `true` (default) JSON lines on stdout, `false`
+   * silent, pino options, a pino-compatible instance, or a function that receives each line.
+   * Tokens and message content are redacted by the logger (except in a caller's own instance).
+   */
   logger?: GatewayLogger;
+  /**
+   * Requests per minute per peer token (per client address in open mode), in a fixed
+   * one-minute window; the admin token is exempt. `0` turns the limit off. Default 1200.
+   */
+  rateLimitPerMinute?: number;
+  /** Requests that fail authentication, per minute per client address; `0` = off. Default 30. */
+  authFailuresPerMinute?: number;
+  /** Time in ms for a request's headers, and then its body, to arrive; then 408. Default 10000. */
+  requestBodyTimeoutMs?: number;
+  /** Idle time in ms after which a keep-alive connection is closed. Default 5000. */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Request body bytes held in memory at once across all connections; one token (or address)
+   * may hold an eighth. Past it, 503 `overloaded`. Default 67108864 (64 MiB).
+   */
+  maxBufferedBodyBytes?: number;
+  /**
+   * Server-side check of DM content: `'tokens'` (default) refuses the gateway's own live
+   * credentials; `'refuse'` also every `@mesh/secret-guard` rule unless the request sends
+   * `Mesh-Secret-Check: skip`; `'off'` checks nothing.
+   */
+  contentGuard?: ContentGuardMode;
 }
 
 export interface RunningGateway {
@@ -45,6 +72,15 @@ export interface RunningGateway {
 }
 
 const DEFAULTS = { host: "127.0.0.1", port: 8788, database: ".mesh/gateway.db" } as const;
+const LIMIT_DEFAULTS: GatewayLimits = {
+  rateLimitPerMinute: 1200,
+  authFailuresPerMinute: 30,
+  requestBodyTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5000,
+  maxBufferedBodyBytes: 64 * 1024 * 1024,
+  contentGuard: "tokens",
+};
+const GUARD_MODES: readonly ContentGuardMode[] = ["tokens", "refuse", "off"];
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,15 +107,19 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   // whitespace-only value means open mode rather than an admin token nobody can send.
   const trimmedToken = configuredToken?.trim();
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
-  const log = createLogSink(options.logger ?? true);
+  const limits = resolveLimits(options);
+  const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
   const storage = await openStorage(database);
-  const app = buildGatewayApp({ storage, adminToken, log, waiters });
+  const stopNotifications = storage.onMessage((toNode) => waiters.notify(toNode));
+  let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
   try {
+    app = await buildGatewayApp({ storage, adminToken, logger: logger.fastify, waiters, limits });
     await app.listen({ host, port });
   } catch (error) {
-    await app.close().catch(() => {});
+    await app?.close().catch(() => {});
+    stopNotifications();
     await storage.close();
     throw error;
   }
@@ -88,13 +128,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const url = `http://${urlHost(host)}:${boundPort}`;
 
   if (adminToken === undefined) {
-    log.log({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
+    app.log.warn(
+      `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
         isLoopback(host) ? "" : `, and the gateway listens on ${host}, beyond this machine`
       }`,
-    });
+    );
   }
 
   const purge = setInterval(() => {
@@ -116,11 +154,35 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
         clearInterval(purge);
         waiters.close();
         await app.close();
-        log.flush();
+        logger.flush();
+        stopNotifications();
         await storage.close();
       })();
       return closing;
     },
+  };
+}
+
+/** The limits with their defaults; a value out of range is a TypeError naming the option. */
+function resolveLimits(options: GatewayOptions): GatewayLimits {
+  const count = (name: keyof GatewayLimits, min: number): number => {
+    const value = options[name] ?? LIMIT_DEFAULTS[name];
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
+      throw new TypeError(`${name} must be an integer of at least ${min}`);
+    }
+    return value;
+  };
+  const contentGuard = options.contentGuard ?? LIMIT_DEFAULTS.contentGuard;
+  if (!GUARD_MODES.includes(contentGuard)) {
+    throw new TypeError(`contentGuard must be one of ${GUARD_MODES.join(", ")}`);
+  }
+  return {
+    rateLimitPerMinute: count("rateLimitPerMinute", 0),
+    authFailuresPerMinute: count("authFailuresPerMinute", 0),
+    requestBodyTimeoutMs: count("requestBodyTimeoutMs", 1),
+    keepAliveTimeoutMs: count("keepAliveTimeoutMs", 1),
+    maxBufferedBodyBytes: count("maxBufferedBodyBytes", 8),
+    contentGuard,
   };
 }
 
