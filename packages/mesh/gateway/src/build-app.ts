@@ -115,7 +115,11 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const lastTouch = new Map<string, number>();
   const budget = new BodyBudget(limits.maxBufferedBodyBytes);
   const guard = createContentGuard(limits.contentGuard, options.adminToken, storage);
-  const metrics = new GatewayMetrics({ waiters: () => waiters.size, streams: () => 0 });
+  const metrics = new GatewayMetrics({
+    waiters: () => waiters.size,
+    streams: () => 0,
+    bufferedBodyBytes: () => budget.held,
+  });
   let openApi: string | undefined;
 
   const app = Fastify({
@@ -322,7 +326,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   app.post("/peers/register", async (request, reply) => {
     const state = stateOf(request);
     const body = validateInput(RegisterBodySchema, request.body, "invalid_body");
-    if (body.capabilities === null) {
+    // Read from the raw body: valibot's record turns an array into an object.
+    const { capabilities } = request.body as { capabilities?: unknown };
+    if (capabilities === null || Array.isArray(capabilities)) {
       throw new HttpError(400, "invalid_body", "capabilities must be a JSON object");
     }
     requireSelf(state, body.name, "register");
@@ -416,7 +422,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       limit = Math.min(parsed, MAX_LIMIT);
     }
     const afterId =
-      query.after_id === undefined ? 0 : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
+      query.after_id === undefined
+        ? undefined
+        : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
     const waitMs =
       query.wait === undefined ? 0 : Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000;
     const unreadOnly = query.unread_only === "true" || query.unread_only === "1";

@@ -10,6 +10,8 @@ export interface MetricsSources {
   waiters: () => number;
   /** Open `GET /messages/stream` responses. */
   streams: () => number;
+  /** Request body bytes held in memory now. */
+  bufferedBodyBytes: () => number;
 }
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
@@ -57,6 +59,14 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.waiters());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_buffered_body_bytes",
+      help: "Request body bytes held in memory now",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.bufferedBodyBytes());
       },
     });
     new Gauge({

@@ -54,8 +54,11 @@ export interface MessageQuery {
   /** Recipient whose inbox is read; absent reads every recipient. */
   to?: string | undefined;
   unreadOnly: boolean;
-  /** Only ids above this one; 0 for no cursor. */
-  afterId: number;
+  /**
+   * Only ids above this one (a cursor: oldest first from there, 0 from the start). Absent:
+   * no cursor, which without `to` means the most recent messages.
+   */
+  afterId?: number | undefined;
   /** Rows at most, 1..1000. */
   limit: number;
 }
@@ -90,8 +93,8 @@ export interface GatewayStorage {
    */
   insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult>;
   /**
-   * Messages by id ascending. With `to` or `afterId`: the first `limit` matches (drain order).
-   * Without both: the most recent `limit` matches, still in ascending order.
+   * Messages by id ascending. With `to` or an `afterId` cursor: the first `limit` matches
+   * (drain order). Without both: the most recent `limit` matches, still in ascending order.
    */
   listMessages(query: MessageQuery): Promise<Message[]>;
   getMessage(id: number): Promise<Message | undefined>;

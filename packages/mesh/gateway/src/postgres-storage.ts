@@ -211,9 +211,9 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       if (query.to !== undefined) {
         result = await pool.query(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
-          [query.to, query.afterId, query.limit],
+          [query.to, query.afterId ?? 0, query.limit],
         );
-      } else if (query.afterId > 0) {
+      } else if (query.afterId !== undefined) {
         result = await pool.query(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
           [query.afterId, query.limit],

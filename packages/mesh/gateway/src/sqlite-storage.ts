@@ -297,8 +297,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
       if (query.to !== undefined) {
         rows = sql(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`,
-        ).all(query.to, query.afterId, query.limit);
-      } else if (query.afterId > 0) {
+        ).all(query.to, query.afterId ?? 0, query.limit);
+      } else if (query.afterId !== undefined) {
         rows = sql(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`,
         ).all(query.afterId, query.limit);

@@ -153,7 +153,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       closing ??= (async () => {
         clearInterval(purge);
         waiters.close();
+        // Node stops enforcing the body deadline once closing: end stalled uploads at it.
+        const force = setTimeout(
+          () => app.server.closeAllConnections(),
+          limits.requestBodyTimeoutMs,
+        );
         await app.close();
+        clearTimeout(force);
         logger.flush();
         stopNotifications();
         await storage.close();
