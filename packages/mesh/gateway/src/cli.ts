@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
+import type { ContentGuardMode } from "./content-guard.js";
 import { describeDatabase, openStorage } from "./open-storage.js";
 import { issuePeerToken, startGateway } from "./start-gateway.js";
 
@@ -11,6 +12,22 @@ function parsePort(value: string): number {
     throw new InvalidArgumentError("expected an integer from 0 to 65535");
   }
   return port;
+}
+
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a non-negative integer");
+  }
+  return Number(value);
+}
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  database?: string;
+  quiet?: boolean;
+  rateLimit: number;
+  contentGuard: ContentGuardMode;
 }
 
 const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
@@ -32,13 +49,26 @@ program
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",
   )
   .option("--quiet", "no request log lines on stdout")
-  .action(async (options: { host: string; port: number; database?: string; quiet?: boolean }) => {
+  .option(
+    "--rate-limit <n>",
+    "requests per minute per peer token (0 = off; the admin token is exempt)",
+    parseCount,
+    1200,
+  )
+  .addOption(
+    new Option("--content-guard <mode>", "server-side check of DM content")
+      .choices(["tokens", "refuse", "off"])
+      .default("tokens"),
+  )
+  .action(async (options: ServeOptions) => {
     const database = options.database ?? databaseDefault();
     const gateway = await startGateway({
       host: options.host,
       port: options.port,
       database,
       logger: options.quiet !== true,
+      rateLimitPerMinute: options.rateLimit,
+      contentGuard: options.contentGuard,
     });
     // The banner goes to stderr so stdout carries only the JSON request log.
     process.stderr.write(
