@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Package checks for every publishable package under packages/: publint, attw
-// (ESM-only profile), and a smoke test that installs the packed tarballs in a
-// throwaway folder and imports each one (and runs each bin with --help) with plain Node.
+// (ESM-only profile), the root manifest's Node floor in every package, bin entry files that
+// exist before the build and check the Node version, and a smoke test that
+// installs the packed tarballs in a throwaway folder and imports each one (and runs each bin
+// with --help) with plain Node.
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,12 +16,32 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "..");
 const failures = [];
 
+// The one Node floor: the root manifest states it, every package declares the same.
+const floor = JSON.parse(await readFile(join(root, "package.json"), "utf8")).engines.node;
+
+// A bin exists before the build (else `pnpm install` warns "Failed to create bin") and checks
+// the Node version before loading the program (@mesh/cli-kit/check-node-version).
+async function checkBins(dir, manifest) {
+  for (const [bin, path] of Object.entries(manifest.bin ?? {})) {
+    const source = await readFile(join(dir, path), "utf8").catch(() => "");
+    if (path.replace(/^\.\//, "").startsWith("dist/") || !source.includes("checkNodeVersion(")) {
+      failures.push(
+        `${manifest.name}: bin ${bin} must be a committed entry file (e.g. bin/${bin}.js) that calls checkNodeVersion from @mesh/cli-kit/check-node-version before importing the program`,
+      );
+    }
+  }
+}
+
 async function packages() {
   const found = [];
   for (const scope of await readdir(join(root, "packages"))) {
     for (const name of await readdir(join(root, "packages", scope))) {
       const dir = join(root, "packages", scope, name);
       const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+      if (manifest.engines?.node !== floor) {
+        failures.push(`${manifest.name}: engines.node must be the root's "${floor}"`);
+      }
+      await checkBins(dir, manifest);
       if (!manifest.private) found.push({ dir, manifest });
     }
   }

@@ -1,3 +1,3 @@
 import { packageConfig } from "../../../tsup.config.base.ts";
 
-export default packageConfig();
+export default packageConfig({ "discovery-fakes": "src/discovery-fakes.ts" });

@@ -1,3 +1,7 @@
 import { packageConfig } from "../../../tsup.config.base.ts";
 
-export default packageConfig();
+const entries = { spec: "src/spec.ts", extra: "src/extra.ts" };
+const config = packageConfig(entries);
+
+// Three entries sharing chunks (one CredentialLeakError class for all), each with its types.
+export default { ...config, dts: { entry: { index: "src/index.ts", ...entries } } };

@@ -224,10 +224,23 @@ describe("listModels cache", () => {
   });
 
   it("does not store a fetch that was running when the cache was invalidated", async () => {
-    aimlapi.enqueue({ delayMs: 100, json: { data: [{ id: "stale" }] } });
-    const before = listModels(opts());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The answer is held until the cache was invalidated (a sleep would let a loaded machine
+    // finish the fetch first, and the test would pass without a fetch under way).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = false;
+    const gatedFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      started = true;
+      await gate;
+      return fetch(input, init);
+    }) as typeof fetch;
+    aimlapi.enqueue({ json: { data: [{ id: "stale" }] } });
+    const before = listModels(opts({ fetch: gatedFetch }));
+    await expect.poll(() => started).toBe(true);
     invalidateCatalog();
+    release();
     expect((await before).map((m) => m.id)).toEqual(["stale"]);
     expect(await listModels(opts())).toHaveLength(440);
   });
@@ -265,8 +278,20 @@ describe("listModels fallback", () => {
   });
 
   it("falls back when the aggregator does not answer within timeout", async () => {
-    aimlapi.enqueue({ delayMs: 2000, json: aimlapiCapture() });
-    const models = await listModels(opts({ timeout: 100, apiKeys: ALL_KEYS() }));
+    // The aggregator never answers, so only the 100 ms timeout can end its request; the vendor
+    // lists are fetched without the timeout's signal, so a loaded machine cannot time them out.
+    const fetchSlowAggregator = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).startsWith(aimlapi.url)) {
+        const { signal: _timeout, ...rest } = init ?? {};
+        return fetch(input, rest);
+      }
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason), { once: true });
+      });
+    }) as typeof fetch;
+    const models = await listModels(
+      opts({ timeout: 100, apiKeys: ALL_KEYS(), fetch: fetchSlowAggregator }),
+    );
     expect(models).toHaveLength(7);
     expect(warnings[0]).toBe(
       "AIMLAPI catalog: no answer within 100 ms; falling back to the vendor model lists",

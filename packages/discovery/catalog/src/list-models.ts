@@ -1,3 +1,4 @@
+import { DiscoveryError, type SafeResult } from "@discovery/core";
 import { developerLabel } from "@discovery/normalize";
 import {
   catalogOptionsOf,
@@ -17,15 +18,28 @@ import type { ModelInfo } from "./model-info.js";
  * a provider that is neither a string nor null gives no models.
  */
 export async function listModels(given?: ListModelsOptions | null): Promise<ModelInfo[]> {
+  return (await safeListModels(given)).data;
+}
+
+/**
+ * {@link listModels} with the reason the aggregator catalog gave nothing:
+ * `error` is the aggregator's `DiscoveryError` when `data` comes from the
+ * vendors' fallback lists (possibly empty), null when it comes from the
+ * catalog. Never throws; logs as `listModels` does.
+ */
+export async function safeListModels(
+  given?: ListModelsOptions | null,
+): Promise<SafeResult<ModelInfo[]>> {
   const options: ListModelsOptions = catalogOptionsOf(given);
   const resolved = resolveCatalogOptions(options);
   const provider = options.provider ?? null;
   if (provider !== null && typeof provider !== "string") {
-    resolved.logger.warn("listModels: provider must be a string or null; returning no models");
-    return [];
+    const message = "listModels: provider must be a string or null";
+    resolved.logger.warn(`${message}; returning no models`);
+    return { data: [], error: new DiscoveryError("invalid_argument", message) };
   }
-  const { models, fromAggregator } = await loadCatalog(resolved, provider);
-  if (provider === null || !fromAggregator) return models.slice();
+  const { models, fromAggregator, error } = await loadCatalog(resolved, provider);
+  if (provider === null || !fromAggregator) return { data: models.slice(), error };
   const wanted = developerKey(developerLabel(provider));
-  return models.filter((model) => labelKey(model.developer) === wanted);
+  return { data: models.filter((model) => labelKey(model.developer) === wanted), error };
 }

@@ -1,4 +1,5 @@
 import {
+  DiscoveryError,
   envValue,
   fetchJson,
   readDeepSeekLegacyKey,
@@ -42,13 +43,28 @@ const VENDOR_NAMES: Readonly<Record<FallbackVendor, string>> = {
 export async function loadCatalog(
   options: ResolvedCatalogOptions,
   provider: string | null,
-): Promise<{ models: readonly ModelInfo[]; fromAggregator: boolean }> {
-  const models = await catalogCache.get(options.baseUrl, () => fetchAggregator(options), {
-    ttlSeconds: options.ttlSeconds,
-    shouldStore: (loaded) => loaded.length > 0,
-  });
-  if (models.length > 0) return { models, fromAggregator: true };
-  return { models: await fetchFallback(options, provider), fromAggregator: false };
+): Promise<LoadedCatalog> {
+  // Set only when this call fetched the aggregator and that failed; a cached catalog has none.
+  let error: DiscoveryError | null = null;
+  const models = await catalogCache.get(
+    options.baseUrl,
+    async () => {
+      const fetched = await fetchAggregator(options);
+      error = fetched.error;
+      return fetched.models;
+    },
+    { ttlSeconds: options.ttlSeconds, shouldStore: (loaded) => loaded.length > 0 },
+  );
+  if (models.length > 0) return { models, fromAggregator: true, error: null };
+  return { models: await fetchFallback(options, provider), fromAggregator: false, error };
+}
+
+/** What {@link loadCatalog} found, and why the aggregator gave nothing when it failed. */
+export interface LoadedCatalog {
+  models: readonly ModelInfo[];
+  fromAggregator: boolean;
+  /** The aggregator's failure when the models come from the fallback lists; else null. */
+  error: DiscoveryError | null;
 }
 
 /**
@@ -68,7 +84,9 @@ export async function loadWholeCatalog(options: CatalogOptions): Promise<readonl
   return (await loadCatalog(resolveCatalogOptions(options), null)).models;
 }
 
-async function fetchAggregator(options: ResolvedCatalogOptions): Promise<readonly ModelInfo[]> {
+async function fetchAggregator(
+  options: ResolvedCatalogOptions,
+): Promise<{ models: readonly ModelInfo[]; error: DiscoveryError | null }> {
   const result = await fetchJson(`${options.baseUrl}/models`, {
     timeout: options.timeout,
     ...(options.fetch && { fetch: options.fetch }),
@@ -76,14 +94,18 @@ async function fetchAggregator(options: ResolvedCatalogOptions): Promise<readonl
   });
   if (!result.ok) {
     options.logger.warn(`${result.error.message}; falling back to the vendor model lists`);
-    return [];
+    return { models: [], error: result.error };
   }
   const parsed = parseCatalogBody(result.data);
   if (!parsed.recognised) {
-    options.logger.warn(
-      "AIMLAPI catalog: body is neither an object with a `data` array nor an array; falling back to the vendor model lists",
-    );
-  } else if (parsed.models.length === 0) {
+    const message = "AIMLAPI catalog: body is neither an object with a `data` array nor an array";
+    options.logger.warn(`${message}; falling back to the vendor model lists`);
+    return {
+      models: [],
+      error: new DiscoveryError("invalid_shape", message, { status: result.status }),
+    };
+  }
+  if (parsed.models.length === 0) {
     options.logger.warn(
       "AIMLAPI catalog: no usable entries; falling back to the vendor model lists",
     );
@@ -93,7 +115,7 @@ async function fetchAggregator(options: ResolvedCatalogOptions): Promise<readonl
       `AIMLAPI catalog: skipped ${parsed.skipped} entries that could not be parsed`,
     );
   }
-  return parsed.models;
+  return { models: parsed.models, error: null };
 }
 
 async function fetchFallback(

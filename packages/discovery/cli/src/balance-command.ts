@@ -22,7 +22,7 @@ export async function balanceCommand(
       hint: "set DEEPSEEK_API_KEY (or put DEEPSEEK_API_KEY=... in ~/.deepseek/.env)",
     });
   }
-  const baseUrl = endpoint(context, "deepseek", options.baseUrl);
+  const baseUrl = endpoint(context, "deepseekBalance", options.baseUrl);
   const balance = await withProgress(context.io, "fetching the DeepSeek balance", () =>
     fetchDeepSeekBalance({
       apiKey,

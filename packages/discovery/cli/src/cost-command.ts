@@ -5,7 +5,15 @@ import {
   reconcileXaiCost,
   type XaiCostReconciliation,
 } from "@discovery/cost";
-import { CliError, EXIT_FAILURE, EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  formatTable,
+  preview,
+  withProgress,
+} from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { endpoint } from "./endpoints.js";
 import { signed, usd } from "./format-number.js";
@@ -17,7 +25,8 @@ const FAILURE_HINTS = {
 } as const;
 
 export interface CostCommandOptions {
-  since: Date;
+  /** Required; optional in the type because commander cannot require it of `cost` alone. */
+  since?: Date;
   until?: Date;
   attributed?: number;
   groupBy?: OpenAICostGroupBy[];
@@ -34,8 +43,16 @@ export interface CostCommandOptions {
 export async function costCommand(
   context: CommandContext,
   vendor: "openai" | "xai",
-  options: CostCommandOptions,
+  given: CostCommandOptions,
 ): Promise<number> {
+  const { since } = given;
+  if (since === undefined) {
+    throw new CliError("required option '--since <when>' not specified", {
+      exitCode: EXIT_USAGE,
+      hint: "e.g. --since 7d, --since 2026-05-01",
+    });
+  }
+  const options = { ...given, since };
   const result = vendor === "openai" ? await openai(context, options) : await xai(context, options);
   const failed = context.flushWarnings() > 0;
   if (context.json) context.printJson(result);
@@ -50,9 +67,11 @@ export async function costCommand(
   return EXIT_OK;
 }
 
+type WindowOptions = CostCommandOptions & { since: Date };
+
 async function openai(
   context: CommandContext,
-  options: CostCommandOptions,
+  options: WindowOptions,
 ): Promise<OpenAICostReconciliation> {
   const adminKey = context.env("OPENAI_ADMIN_KEY");
   if (adminKey === undefined) {
@@ -60,7 +79,7 @@ async function openai(
       hint: "set OPENAI_ADMIN_KEY to an organization admin key (sk-admin-...); project keys cannot read costs",
     });
   }
-  const baseUrl = endpoint(context, "openai", options.baseUrl);
+  const baseUrl = endpoint(context, "openaiCosts", options.baseUrl);
   return withProgress(context.io, "fetching OpenAI costs", () =>
     reconcileOpenAICost({
       adminKey,
@@ -78,7 +97,7 @@ async function openai(
 
 async function xai(
   context: CommandContext,
-  options: CostCommandOptions,
+  options: WindowOptions,
 ): Promise<XaiCostReconciliation> {
   const managementKey = context.env("XAI_MANAGEMENT_KEY");
   const teamId = context.env("XAI_TEAM_ID");

@@ -2,6 +2,7 @@ import { type CliIo, createAction, createCliProgram, type ProgramResult } from "
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { createContext, type GlobalOptions } from "./command-context.js";
+import type { CostEstimateOptions } from "./cost-estimate-command.js";
 import { parseWhen } from "./parse-when.js";
 
 const GROUP_BY = ["line_item", "project_id", "api_key_id"] as const;
@@ -34,6 +35,14 @@ function day(value: string): string {
   return value;
 }
 
+function tokens(value: string): number {
+  const amount = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(amount)) {
+    throw new InvalidArgumentError("expected a token count, a whole number >= 0");
+  }
+  return amount;
+}
+
 function when(value: string): Date {
   return parseWhen(value);
 }
@@ -56,7 +65,9 @@ Credentials (environment only): OPENAI_API_KEY, DEEPSEEK_API_KEY, XAI_API_KEY (o
   GOOGLE_CLOUD_BILLING_API_KEY (or GOOGLE_CLOUD_API_KEY), OPENAI_ADMIN_KEY,
   XAI_MANAGEMENT_KEY with XAI_TEAM_ID.
 Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
-  DISCOVERY_DEEPSEEK_URL, DISCOVERY_XAI_URL, DISCOVERY_XAI_MGMT_URL, DISCOVERY_BILLING_URL.`,
+  DISCOVERY_DEEPSEEK_URL, DISCOVERY_XAI_URL, DISCOVERY_XAI_MGMT_URL, DISCOVERY_BILLING_URL,
+  DISCOVERY_OPENAI_COSTS_URL, DISCOVERY_DEEPSEEK_BALANCE_URL (default: the vendor's address).
+Offline trial: \`discovery-fakes > fakes.env &\` (from @discovery/testing), then \`. ./fakes.env\`.`,
   }).option("--json", "machine-readable output on stdout");
 
   const action = createAction(result, (command) =>
@@ -70,9 +81,10 @@ Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
       "--provider <name>",
       "openai, deepseek, xai/grok, anthropic/claude, google/gemini, or a developer label",
     )
+    .option("--prices", "add list prices (priced, partial, unpriced) and retirement")
     .addOption(baseUrlOption("AIMLAPI", "DISCOVERY_AIMLAPI_URL"))
     .action(
-      action(async (context, options: { provider?: string; baseUrl?: string }) =>
+      action(async (context, options: { provider?: string; baseUrl?: string; prices?: boolean }) =>
         (await import("./models-command.js")).modelsCommand(context, options),
       ),
     );
@@ -90,6 +102,15 @@ Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
     );
 
   const price = program.command("price").description("model prices");
+  price
+    .command("list")
+    .description("list prices of every vendor, USD per million tokens (from prices.json)")
+    .option("--provider <name>", "openai, deepseek, xai/grok, anthropic/claude, google/gemini")
+    .action(
+      action(async (context, options: { provider?: string }) =>
+        (await import("./price-list-command.js")).priceListCommand(context, options),
+      ),
+    );
   price
     .command("anthropic")
     .description("Anthropic prices per million tokens from the static table")
@@ -137,11 +158,30 @@ Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
       ),
     );
 
-  program
+  const cost = program
     .command("cost")
-    .description("billed cost per bucket over a window, and the drift against attributed spend")
+    .description(
+      "billed cost per bucket over a window, and the drift against attributed spend; `cost estimate` prices tokens",
+    );
+  cost
+    .command("estimate")
+    .description("what a request costs at list prices (long-context tier by input size)")
+    .argument("<model>", "model id, e.g. claude-opus-4-7, openai/gpt-4o")
+    .requiredOption("--input <n>", "uncached input tokens", tokens)
+    .requiredOption("--output <n>", "output tokens", tokens)
+    .option("--cache-read <n>", "input tokens read from the cache", tokens)
+    .option("--cache-write-5m <n>", "tokens written to the cache (5-minute lifetime)", tokens)
+    .option("--cache-write-1h <n>", "tokens written to the cache (1-hour lifetime)", tokens)
+    .option("--provider <name>", "vendor, when the id does not tell")
+    .action(
+      action(async (context, model: string, options: CostEstimateOptions) =>
+        (await import("./cost-estimate-command.js")).costEstimateCommand(context, model, options),
+      ),
+    );
+  cost
     .addArgument(new Argument("<vendor>", "vendor").choices(["openai", "xai"]))
-    .requiredOption("--since <when>", "window start: Nd (days ago), YYYY-MM-DD or ISO 8601", when)
+    // Checked by the command: a required option here would also be demanded of `cost estimate`.
+    .option("--since <when>", "window start, required: Nd (days ago), YYYY-MM-DD or ISO 8601", when)
     .option("--until <when>", "window end, excluded (default now)", when)
     .option(
       "--attributed <usd>",
@@ -161,7 +201,7 @@ Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
           context,
           vendor: "openai" | "xai",
           options: {
-            since: Date;
+            since?: Date;
             until?: Date;
             attributed?: number;
             groupBy?: (typeof GROUP_BY)[number][];
@@ -173,7 +213,9 @@ Addresses (for tests and proxies): DISCOVERY_AIMLAPI_URL, DISCOVERY_OPENAI_URL,
 
   program
     .command("retired")
-    .description("whether a model is retired (exit 0 retired, 1 not)")
+    .description(
+      "whether a model is retired (exit 0 when answered, retired or not; 1 unknown vendor)",
+    )
     .argument("<provider>", "vendor, e.g. xai, grok, anthropic, claude")
     .argument("<model>", "model id, e.g. grok-4")
     .option("--today <date>", "judge on this UTC day instead of today (YYYY-MM-DD)", day)

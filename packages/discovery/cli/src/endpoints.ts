@@ -13,9 +13,20 @@ export const ENDPOINT_VARIABLES = {
   xai: "DISCOVERY_XAI_URL",
   xaiManagement: "DISCOVERY_XAI_MGMT_URL",
   billing: "DISCOVERY_BILLING_URL",
+  openaiCosts: "DISCOVERY_OPENAI_COSTS_URL",
+  deepseekBalance: "DISCOVERY_DEEPSEEK_BALANCE_URL",
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINT_VARIABLES;
+
+/**
+ * Services on a vendor's one origin that can be pointed elsewhere on their own (one fake server
+ * each): when their variable is unset, the vendor's variable serves them too.
+ */
+const SHARED_ORIGIN: Partial<Record<EndpointName, EndpointName>> = {
+  openaiCosts: "openai",
+  deepseekBalance: "deepseek",
+};
 
 /** `--base-url` when given, else the endpoint's variable, else undefined (the library default). */
 export function endpoint(
@@ -23,7 +34,12 @@ export function endpoint(
   name: EndpointName,
   flag?: string,
 ): string | undefined {
-  const variable = ENDPOINT_VARIABLES[name];
+  const shared = SHARED_ORIGIN[name];
+  const own = context.env(ENDPOINT_VARIABLES[name]);
+  const variable =
+    own === undefined && shared !== undefined
+      ? ENDPOINT_VARIABLES[shared]
+      : ENDPOINT_VARIABLES[name];
   const value = flag ?? context.env(variable);
   if (value === undefined) return undefined;
   if (!URL.canParse(value) || !/^https?:/.test(value)) {

@@ -12,6 +12,14 @@ export {
 export { createProgram } from "./create-program.js";
 export { ENDPOINT_VARIABLES, type EndpointName } from "./endpoints.js";
 export type { ModelReport } from "./model-command.js";
+export {
+  listModelView,
+  type ModelViewOptions,
+  type ModelViewRow,
+  modelView,
+  type PriceStatus,
+  priceStatus,
+} from "./model-view.js";
 export { parseWhen } from "./parse-when.js";
 export type { GeminiPrice } from "./price-gemini-command.js";
 export type { RetirementReport } from "./retired-command.js";

@@ -1,16 +1,20 @@
-import { getModelInfo, type ModelInfo } from "@discovery/catalog";
+import { getModelInfo, listModels, type ModelInfo } from "@discovery/catalog";
 import {
   fetchGeminiPricing,
+  type PriceRow,
   type ProviderPricing,
+  priceFor,
   pricingForAnthropicModel,
 } from "@discovery/pricing";
 import { isRetired, retirementDate } from "@discovery/retirement";
 import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints, endpoint } from "./endpoints.js";
-import { count } from "./format-number.js";
+import { count, price as money } from "./format-number.js";
 import { inferProvider } from "./infer-provider.js";
+import { type PriceStatus, priceStatus } from "./model-view.js";
 import { anthropicPriceTable, geminiPriceTable } from "./price-table.js";
+import { suggestModelIds } from "./suggest-model-ids.js";
 
 export interface ModelCommandOptions {
   provider?: string;
@@ -28,34 +32,66 @@ export interface ModelReport {
   retirement: { date: string | null; retired: boolean };
   /** Known prices: the Anthropic table row, or Gemini Cloud Billing records when a billing key is set. */
   prices: ProviderPricing[];
+  /** The list-price row of `prices.json` matched across spellings, or null. */
+  price: PriceRow | null;
+  priceStatus: PriceStatus;
+  /** Catalog ids close to `id` when the catalog does not know it, best first; else empty. */
+  suggestions: string[];
 }
 
 /**
- * `discovery model <id>`: the catalog record plus retirement status and known prices. Exits 1
- * when the catalog does not know the id (retirement and prices are still shown).
+ * `discovery model <id>`: the catalog record plus retirement status and known prices. An id the
+ * catalog does not know but the price list does is shown with its price and a one-line note,
+ * exit 0; an id known to neither exits 1 with the closest catalog ids as a hint.
  */
 export async function modelCommand(
   context: CommandContext,
   id: string,
   options: ModelCommandOptions,
 ): Promise<number> {
+  const catalog = { ...catalogEndpoints(context, options.baseUrl), logger: context.logger };
   const model = await withProgress(context.io, "looking up the model", () =>
-    getModelInfo(id, { ...catalogEndpoints(context, options.baseUrl), logger: context.logger }),
+    getModelInfo(id, catalog),
   );
   const provider = inferProvider(id, model?.developer, options.provider);
   const date = provider === null ? null : retirementDate(provider, id);
   const retired = provider !== null && isRetired(provider, id);
   const prices = await knownPrices(context, provider, [id, ...(model?.aliases ?? [])]);
+  const price = listPrice(provider, id, model);
+  const suggestions = model === null ? suggestModelIds(id, await listModels(catalog)) : [];
   context.flushWarnings();
-  const report: ModelReport = { id, model, provider, retirement: { date, retired }, prices };
+  const report: ModelReport = {
+    id,
+    model,
+    provider,
+    retirement: { date, retired },
+    prices,
+    price,
+    priceStatus: priceStatus(price),
+    suggestions,
+  };
   if (context.json) context.printJson(report);
   else printReport(context, report);
-  if (model === null) {
-    throw new CliError(`model '${id}' is not in the catalog`, {
-      hint: "`discovery models --provider <vendor>` lists the known ids",
-    });
+  if (model !== null || price !== null) return EXIT_OK;
+  throw new CliError(`model '${id}' is not in the catalog`, {
+    hint:
+      suggestions.length > 0
+        ? `${didYouMean(suggestions)}?`
+        : "`discovery models --provider <vendor>` lists the known ids",
+  });
+}
+
+function didYouMean(suggestions: readonly string[]): string {
+  return `did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}`;
+}
+
+function listPrice(provider: string | null, id: string, model: ModelInfo | null): PriceRow | null {
+  if (provider === null) return null;
+  for (const candidate of [id, ...(model?.aliases ?? [])]) {
+    const row = priceFor(provider, candidate);
+    if (row !== null) return row;
   }
-  return EXIT_OK;
+  return null;
 }
 
 async function knownPrices(
@@ -101,6 +137,12 @@ function printReport(context: CommandContext, report: ModelReport): void {
           ? out.red(`retired since ${report.retirement.date}`)
           : out.yellow(`retires on ${report.retirement.date}`);
   if (m === null) {
+    if (report.price !== null) {
+      const hint = report.suggestions.length > 0 ? ` (${didYouMean(report.suggestions)}?)` : "";
+      io.stdout.write(
+        `${out.cyan(report.id)}: not in the catalog${hint}; list price of ${report.provider}/${report.price.model} below\n`,
+      );
+    }
     if (report.provider !== null) io.stdout.write(`${out.cyan(report.id)}: ${retirement}\n`);
   } else {
     io.stdout.write(
@@ -111,6 +153,7 @@ function printReport(context: CommandContext, report: ModelReport): void {
       ),
     );
   }
+  if (report.price !== null) io.stdout.write(`\n${listPriceLine(context, report.price)}`);
   if (report.prices.length === 0) return;
   io.stdout.write("\n");
   io.stdout.write(
@@ -139,4 +182,18 @@ function modelRows(
     ["source", m.source],
     ["retirement", retirement],
   ];
+}
+
+function listPriceLine(context: CommandContext, row: PriceRow): string {
+  const { out } = context;
+  const cache = row.cacheRead === undefined ? "" : `, cache read ${money(row.cacheRead)}`;
+  const tier = row.tiers?.[0];
+  const long =
+    tier === undefined
+      ? ""
+      : `; input over ${count(tier.aboveInputTokens)} tokens: ${money(tier.input)} / ${money(tier.output)}`;
+  return (
+    `list price (USD per 1M tokens): input ${money(row.input)}, output ${money(row.output)}${cache}${long}\n` +
+    out.dim(`source: ${row.source} (verified ${row.verifiedAt})\n`)
+  );
 }

@@ -3,16 +3,21 @@ import { canonicalProvider } from "@discovery/normalize";
 import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints } from "./endpoints.js";
-import { count } from "./format-number.js";
+import { count, price } from "./format-number.js";
+import { type ModelViewRow, modelView } from "./model-view.js";
 
 export interface ModelsCommandOptions {
   provider?: string;
   baseUrl?: string;
+  /** Join list prices and retirement (`discovery models --prices`). */
+  prices?: boolean;
 }
 
 /**
- * `discovery models [--provider p]`: the AIMLAPI catalog, or the vendors' own lists when it
- * cannot be fetched. An empty result exits 1. JSON: `{ "models": ModelInfo[] }`.
+ * `discovery models [--provider p] [--prices]`: the AIMLAPI catalog, or the vendors' own lists
+ * when it cannot be fetched. An empty result exits 1. JSON: `{ "models": ModelInfo[] }`; with
+ * `--prices`, `{ "models": ModelViewRow[] }` (catalog record, provider, price row and its status,
+ * retirement).
  */
 export async function modelsCommand(
   context: CommandContext,
@@ -27,7 +32,8 @@ export async function modelsCommand(
   );
   // Warnings mean the aggregator failed or was empty: the fallback lists then need their keys.
   const catalogFailed = context.flushWarnings() > 0;
-  if (context.json) context.printJson({ models });
+  if (options.prices === true) printView(context, modelView(models));
+  else if (context.json) context.printJson({ models });
   else if (models.length > 0) context.io.stdout.write(modelTable(context, models));
   if (models.length === 0) {
     throw new CliError(
@@ -78,4 +84,50 @@ function modelTable(context: CommandContext, models: readonly ModelInfo[]): stri
     ]),
     out,
   );
+}
+
+function printView(context: CommandContext, rows: readonly ModelViewRow[]): void {
+  if (context.json) {
+    context.printJson({ models: rows });
+    return;
+  }
+  if (rows.length === 0) return;
+  const { out } = context;
+  const status = { priced: out.green("priced"), partial: out.yellow("partial"), unpriced: "-" };
+  context.io.stdout.write(
+    formatTable(
+      [
+        { header: "ID" },
+        { header: "PROVIDER" },
+        { header: "PRICE" },
+        { header: "INPUT", align: "right" },
+        { header: "OUTPUT", align: "right" },
+        { header: "CACHE READ", align: "right" },
+        { header: "PRICED AS" },
+        { header: "RETIREMENT" },
+      ],
+      rows.map((row) => [
+        out.cyan(row.model.id),
+        row.provider ?? "-",
+        status[row.priceStatus],
+        price(row.price?.input),
+        price(row.price?.output),
+        price(row.price?.cacheRead),
+        row.price === null ? "-" : out.dim(row.price.model),
+        retirementText(context, row),
+      ]),
+      out,
+    ),
+  );
+  context.io.stdout.write(
+    out.dim("Prices: USD per million tokens, list prices; see `discovery price list`.\n"),
+  );
+}
+
+function retirementText(context: CommandContext, row: ModelViewRow): string {
+  if (row.retirementDate === null) return "-";
+  if (row.retirementDate === "deprecated") return context.out.yellow("deprecated");
+  return row.retired
+    ? context.out.red(`retired ${row.retirementDate}`)
+    : context.out.yellow(`retires ${row.retirementDate}`);
 }

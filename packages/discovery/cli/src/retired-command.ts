@@ -1,5 +1,6 @@
+import { canonicalProvider } from "@discovery/normalize";
 import { isRetired, retirementDate } from "@discovery/retirement";
-import { EXIT_FAILURE, EXIT_OK } from "@mesh/cli-kit";
+import { CliError, EXIT_OK } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 
 export interface RetiredCommandOptions {
@@ -19,8 +20,9 @@ export interface RetirementReport {
 }
 
 /**
- * `discovery retired <provider> <model>`: whether the model is retired. Exits 0 when it is, 1 when
- * it is not (deprecated, retiring later, or not in the registry), so it reads as a test in scripts.
+ * `discovery retired <provider> <model>`: whether the model is retired. Exits 0 whenever it
+ * answers, retired or not (saying which; `retired` in JSON), 1 only when it cannot answer (a
+ * vendor it does not know), 2 for a usage error.
  */
 export async function retiredCommand(
   context: CommandContext,
@@ -28,6 +30,11 @@ export async function retiredCommand(
   model: string,
   options: RetiredCommandOptions,
 ): Promise<number> {
+  if (canonicalProvider(provider) === null) {
+    throw new CliError(`cannot tell whether '${model}' is retired: unknown vendor '${provider}'`, {
+      hint: "vendors are openai, deepseek, xai (grok), anthropic (claude), google (gemini)",
+    });
+  }
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const date = retirementDate(provider, model);
   const retired = isRetired(provider, model, { today });
@@ -53,5 +60,5 @@ export async function retiredCommand(
             : out.yellow(`retires on ${date} (still routable)`);
     context.io.stdout.write(`${name}: ${status}\n`);
   }
-  return retired ? EXIT_OK : EXIT_FAILURE;
+  return EXIT_OK;
 }

@@ -194,6 +194,136 @@ describe("discovery models and model", () => {
     expect(json(run.stdout)).toMatchObject({ model: null, provider: null });
     expect(run.stderr).toContain("not in the catalog");
   });
+
+  it("suggests the catalog's spelling of a missed id", async () => {
+    const run = await runCli(["model", "gpt-4o", "--provider", "mistral"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/did you mean 'openai\/gpt-4o'/);
+  });
+
+  it("points a priced id the catalog lacks to the catalog's spelling", async () => {
+    const run = await runCli(["model", "gpt-4o"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/gpt-4o: not in the catalog \(did you mean 'openai\/gpt-4o'/);
+    expect(run.stdout).toMatch(/input 2\.50, output 10\.00/);
+  });
+
+  it("shows a priced model the catalog lacks once, with exit 0", async () => {
+    const run = await runCli(["model", "claude-opus-4-7"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout.match(/not in the catalog/g)).toHaveLength(1);
+    expect(run.stdout).toMatch(/input 5\.00, output 25\.00, cache read 0\.50/);
+    expect(run.stderr).toBe("");
+    const asJson = json(
+      (await runCli(["model", "claude-opus-4-7", "--json"], { env: env() })).stdout,
+    );
+    expect(asJson).toMatchObject({
+      model: null,
+      priceStatus: "priced",
+      price: { model: "claude-opus-4-7" },
+    });
+  });
+
+  it("matches a catalog id to its list price across spellings", async () => {
+    const run = await runCli(["model", "claude-3-5-haiku-20241022", "--json"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toMatchObject({
+      provider: "anthropic",
+      price: { model: "claude-haiku-3-5", input: 0.8 },
+      priceStatus: "priced",
+    });
+  });
+});
+
+describe("discovery models --prices", () => {
+  it("joins the catalog, list prices and retirement with a tri-state price column", async () => {
+    const run = await runCli(["models", "--prices", "--json"], { env: env() });
+    expect(run.code).toBe(0);
+    const { models } = json(run.stdout) as {
+      models: {
+        model: { id: string };
+        priceStatus: string;
+        price: { model: string } | null;
+        retirementDate: string | null;
+      }[];
+    };
+    expect(models).toHaveLength(440);
+    const byId = new Map(models.map((row) => [row.model.id, row]));
+    expect(byId.get("claude-3-5-haiku-20241022")).toMatchObject({
+      priceStatus: "priced",
+      price: { model: "claude-haiku-3-5" },
+    });
+    expect(byId.get("x-ai/grok-4-07-09")).toMatchObject({
+      price: { model: "grok-4-0709" },
+      retirementDate: "2026-05-15",
+    });
+    expect(byId.get("gpt-4o-2024-05-13")).toMatchObject({ priceStatus: "partial" });
+    expect(byId.get("voyage-2")).toMatchObject({ priceStatus: "unpriced", price: null });
+    const statuses = new Set(models.map((row) => row.priceStatus));
+    expect([...statuses].sort()).toEqual(["partial", "priced", "unpriced"]);
+  });
+
+  it("prints the view as a table", async () => {
+    const run = await runCli(["models", "--prices", "--provider", "anthropic"], { env: env() });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toMatch(
+      /^ID\s+PROVIDER\s+PRICE\s+INPUT\s+OUTPUT\s+CACHE READ\s+PRICED AS\s+RETIREMENT$/,
+    );
+    expect(run.stdout).toMatch(
+      /claude-3-5-haiku-20241022\s+anthropic\s+priced\s+0\.80\s+4\.00\s+0\.08\s+claude-haiku-3-5/,
+    );
+    expect(run.stdout).toMatch(/voyage-2\s+anthropic\s+-\s+-\s+-\s+-\s+-/);
+  });
+});
+
+describe("discovery cost estimate and price list", () => {
+  it("estimates a request at list prices, and as JSON", async () => {
+    const run = await runCli(
+      [
+        "cost",
+        "estimate",
+        "claude-opus-4-7",
+        "--input",
+        "1000000",
+        "--output",
+        "100000",
+        "--cache-read",
+        "200000",
+      ],
+      { env: env() },
+    );
+    expect(run.code).toBe(0);
+    // 1M x 5.00 + 100k x 25.00 + 200k x 0.50 per million.
+    expect(run.stdout).toMatch(/total\s+7\.60/);
+    const asJson = await runCli(
+      ["cost", "estimate", "openai/gpt-5.4", "--input", "300000", "--output", "0", "--json"],
+      { env: env() },
+    );
+    expect(json(asJson.stdout)).toMatchObject({
+      provider: "openai",
+      estimate: { tier: 271999, inputUsd: 1.5, price: { model: "gpt-5.4" } },
+    });
+  });
+
+  it.each([
+    [["cost", "estimate", "gpt-future-9", "--input", "1", "--output", "1"], 1, /no list price/],
+    [["cost", "estimate", "some-model", "--input", "1", "--output", "1"], 1, /--provider/],
+    [["cost", "estimate", "gpt-4o", "--input", "-1", "--output", "1"], 2, /token count/],
+    [["cost", "estimate", "gpt-4o", "--input", "1"], 2, /--output/],
+  ])("exits as it should for %j", async (args, code, message) => {
+    const run = await runCli(args, { env: env() });
+    expect(run.code).toBe(code);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("lists one vendor's prices with source dates, and refuses an unknown vendor", async () => {
+    const run = await runCli(["price", "list", "--provider", "grok", "--json"], { env: env() });
+    const { prices } = json(run.stdout) as { prices: { provider: string }[] };
+    expect(prices.length).toBeGreaterThan(5);
+    expect(prices.every((row) => row.provider === "xai")).toBe(true);
+    expect((await runCli(["price", "list", "--provider", "mistral"], { env: env() })).code).toBe(1);
+  });
 });
 
 describe("discovery price", () => {
@@ -399,13 +529,20 @@ describe("discovery retired", () => {
   it.each([
     [["xai", "grok-4"], 0, "retired since 2026-05-15"],
     [["grok", "x-ai/grok-code-fast-1"], 0, "retired since 2026-05-15"],
-    [["xai", "grok-4", "--today", "2026-05-14"], 1, "retires on 2026-05-15"],
-    [["claude", "claude-opus-3"], 1, "deprecated"],
-    [["openai", "gpt-4o"], 1, "not in the retirement registry"],
+    [["xai", "grok-4", "--today", "2026-05-14"], 0, "retires on 2026-05-15"],
+    [["claude", "claude-opus-3"], 0, "deprecated"],
+    [["openai", "gpt-4o"], 0, "not in the retirement registry"],
   ])("answers %j with exit %i", async (args, code, text) => {
     const run = await runCli(["retired", ...args], { env: env() });
     expect(run.code).toBe(code);
     expect(run.stdout).toContain(text);
+  });
+
+  it("exits 1 only when it cannot answer: a vendor it does not know", async () => {
+    const run = await runCli(["retired", "mistral", "mistral-large"], { env: env() });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("unknown vendor 'mistral'");
   });
 
   it("gives a stable JSON shape", async () => {

@@ -7,7 +7,9 @@ export type DiscoveryErrorCode =
   | "invalid_json"
   | "invalid_shape"
   /** The request could not be built (e.g. a body that is not JSON-serialisable). */
-  | "invalid_request";
+  | "invalid_request"
+  /** A caller passed an argument the function cannot use (e.g. a negative token count). */
+  | "invalid_argument";
 
 /**
  * Base error of the @discovery packages. Lookups never throw it to callers

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { type FakeServer, startFakeServer } from "@discovery/testing";
 import fc from "fast-check";
+import * as v from "valibot";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DiscoveryError } from "./discovery-error.js";
 import { fetchJson } from "./fetch-json.js";
@@ -212,5 +213,45 @@ describe("fetchJson", () => {
     server.enqueue({ json: { total: "110.00", note: "abc" } });
     const result = await fetchJson(`${server.url}/x`, { redact: [undefined, "1", "abc", ""] });
     expect(result).toEqual({ ok: true, status: 200, data: { total: "110.00", note: "abc" } });
+  });
+});
+
+describe("fetchJson with the schema of the expected body", () => {
+  const Body = v.object({
+    total: v.pipe(v.string(), v.transform(Number)),
+    items: v.array(v.number()),
+  });
+
+  it("returns the schema's output for a body of that shape", async () => {
+    server.enqueue({ json: { total: "1.5", items: [1, 2], extra: true } });
+    const result = await fetchJson(`${server.url}/x`, { schema: Body });
+    expect(result).toEqual({ ok: true, status: 200, data: { total: 1.5, items: [1, 2] } });
+  });
+
+  it.each([
+    ["a field of the wrong type", { total: 1, items: [] }, "at total"],
+    ["a missing field", { total: "1" }, "at items"],
+    ["a wrong item", { total: "1", items: [1, "sk-admin-secret-0123456789"] }, "at items.1"],
+    ["an array for an object", [{ total: "1", items: [] }], "at top level"],
+    ["null", null, "at top level"],
+  ])("reports %s as invalid_shape naming only the path", async (_, json, where) => {
+    server.enqueue({ json });
+    const error = failure(await fetchJson(`${server.url}/x`, { schema: Body, label: "Thing" }));
+    expect(error.code).toBe("invalid_shape");
+    expect(error.status).toBe(200);
+    expect(error.message).toBe(`Thing: unexpected response shape ${where}`);
+    expect(error.message).not.toContain("sk-admin");
+  });
+
+  it("checks the shape after redacting secrets", async () => {
+    const key = "sk-admin-echoed-0123456789";
+    server.enqueue({ json: { total: key, items: [] } });
+    const result = await fetchJson(`${server.url}/x`, { schema: Body, redact: [key] });
+    expect(result).toEqual({ ok: true, status: 200, data: { total: Number.NaN, items: [] } });
+  });
+
+  it("still reports transport failures before the shape", async () => {
+    server.enqueue({ status: 500, json: { total: "1", items: [] } });
+    expect(failure(await fetchJson(`${server.url}/x`, { schema: Body })).code).toBe("http_error");
   });
 });

@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { DiscoveryError } from "./discovery-error.js";
 
 /** Options of {@link fetchJson}. */
@@ -28,11 +29,19 @@ export interface FetchJsonOptions {
    * (too likely to match ordinary text). Default none.
    */
   redact?: readonly (string | undefined)[];
+  /**
+   * valibot schema of the expected body. When given, the parsed body is
+   * checked against it and `data` is the schema's output; a body of another
+   * shape gives an `invalid_shape` error naming the offending paths (never the
+   * values, which could echo a key). An object schema refuses a JSON array.
+   * Default none: `data` is the parsed JSON as is.
+   */
+  schema?: v.GenericSchema;
 }
 
 /** Outcome of {@link fetchJson}: the parsed body, or the reason there is none. */
-export type FetchJsonResult =
-  | { ok: true; status: number; data: unknown }
+export type FetchJsonResult<T = unknown> =
+  | { ok: true; status: number; data: T }
   | { ok: false; error: DiscoveryError };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -47,6 +56,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  * `{ ok: false, error }`. Error messages carry the label or the host and path,
  * never the query string (the Cloud Billing key travels there) or headers.
  */
+export async function fetchJson<TSchema extends v.GenericSchema>(
+  url: string,
+  options: FetchJsonOptions & { schema: TSchema },
+): Promise<FetchJsonResult<v.InferOutput<TSchema>>>;
+export async function fetchJson(url: string, options?: FetchJsonOptions): Promise<FetchJsonResult>;
 export async function fetchJson(
   url: string,
   options: FetchJsonOptions = {},
@@ -86,11 +100,48 @@ export async function fetchJson(
     return fail("http_error", `${label}: HTTP ${status}`, undefined, status);
   }
   text = redactSecrets(text, options.redact);
+  let data: unknown;
   try {
-    return { ok: true, status, data: JSON.parse(text) as unknown };
+    data = JSON.parse(text);
   } catch (cause) {
     return fail("invalid_json", `${label}: response is not JSON (HTTP ${status})`, cause, status);
   }
+  return options.schema === undefined
+    ? { ok: true, status, data }
+    : checkShape(options.schema, data, label, status);
+}
+
+const OBJECT_SCHEMAS = new Set(["object", "loose_object", "strict_object", "object_with_rest"]);
+
+function checkShape(
+  schema: v.GenericSchema,
+  data: unknown,
+  label: string,
+  status: number,
+): FetchJsonResult {
+  // valibot's object schemas accept arrays; a body expected as an object never is one.
+  if (Array.isArray(data) && OBJECT_SCHEMAS.has(schema.type)) {
+    return fail(
+      "invalid_shape",
+      `${label}: unexpected response shape at top level`,
+      undefined,
+      status,
+    );
+  }
+  const parsed = v.safeParse(schema, data);
+  if (parsed.success) return { ok: true, status, data: parsed.output };
+  return fail(
+    "invalid_shape",
+    `${label}: unexpected response shape at ${issuePaths(parsed.issues)}`,
+    undefined,
+    status,
+  );
+}
+
+/** The paths of the issues, never their messages: those quote the received value. */
+function issuePaths(issues: readonly v.BaseIssue<unknown>[]): string {
+  const paths = new Set(issues.map((issue) => v.getDotPath(issue) ?? "top level"));
+  return [...paths].slice(0, 5).join(", ");
 }
 
 /**

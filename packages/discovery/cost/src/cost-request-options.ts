@@ -1,4 +1,10 @@
-import { type DiscoveryLogger, type FetchJsonOptions, resolveLogger } from "@discovery/core";
+import {
+  DiscoveryError,
+  type DiscoveryLogger,
+  type FetchJsonOptions,
+  resolveLogger,
+  type SafeResult,
+} from "@discovery/core";
 import * as v from "valibot";
 
 /** Transport options every cost lookup takes. */
@@ -65,10 +71,11 @@ export function costOptionsOf<T extends object>(options: T | null | undefined): 
 
 /**
  * Runs one cost lookup under the never-throw promise: resolves the logger,
- * checks the options against `schema` (an invalid option is logged by name
- * and gives `fallback`), then runs `lookup` with the options as given and as
- * checked. Anything `lookup` throws (nothing is expected to) becomes a warning
- * and `fallback` too.
+ * checks the options against `schema` (an invalid option gives `fallback`
+ * and an `invalid_argument` error naming the field), then runs `lookup` with
+ * the options as given and as checked. Anything `lookup` throws (nothing is
+ * expected to) becomes an error and `fallback` too. Every error is logged
+ * once, with what the caller gets instead.
  */
 export async function runCostLookup<
   TOptions extends CostRequestOptions,
@@ -83,21 +90,58 @@ export async function runCostLookup<
     options: TOptions,
     logger: DiscoveryLogger,
     valid: v.InferOutput<TSchema>,
-  ) => Promise<TResult>,
-): Promise<TResult> {
+  ) => Promise<SafeResult<TResult>>,
+): Promise<SafeResult<TResult>> {
   const given = costOptionsOf(options) as TOptions;
   const logger = resolveLogger(given.logger);
-  const returning = `returning ${JSON.stringify(fallback)}`;
+  const result = await guarded(given, logger, schema, label, fallback, lookup);
+  if (result.error !== null)
+    logger.warn(`${result.error.message}; ${outcome(result.data, fallback)}`);
+  return result;
+}
+
+async function guarded<
+  TOptions extends CostRequestOptions,
+  TSchema extends v.GenericSchema,
+  TResult,
+>(
+  given: TOptions,
+  logger: DiscoveryLogger,
+  schema: TSchema,
+  label: string,
+  fallback: TResult,
+  lookup: (
+    options: TOptions,
+    logger: DiscoveryLogger,
+    valid: v.InferOutput<TSchema>,
+  ) => Promise<SafeResult<TResult>>,
+): Promise<SafeResult<TResult>> {
   try {
     const checked = v.safeParse(schema, given);
     if (!checked.success) {
-      logger.warn(`${label}: invalid option ${invalidFields(checked.issues)}; ${returning}`);
-      return fallback;
+      const fields = invalidFields(checked.issues);
+      return failed(fallback, "invalid_argument", `${label}: invalid option ${fields}`);
     }
     return await lookup(given, logger, checked.output);
   } catch (error) {
     const name = error instanceof Error ? error.name : typeof error;
-    logger.warn(`${label}: unexpected failure (${name}); ${returning}`);
-    return fallback;
+    return failed(fallback, "invalid_request", `${label}: unexpected failure (${name})`, error);
   }
+}
+
+/** A failed lookup's result: `data` is what the caller gets instead. */
+export function failed<T>(
+  data: T,
+  code: DiscoveryError["code"],
+  message: string,
+  cause?: unknown,
+): SafeResult<T> {
+  return { data, error: new DiscoveryError(code, message, cause === undefined ? {} : { cause }) };
+}
+
+function outcome(data: unknown, fallback: unknown): string {
+  if (Array.isArray(data) && data.length > 0) {
+    return `keeping the ${data.length} buckets gathered so far`;
+  }
+  return `returning ${JSON.stringify(fallback)}`;
 }

@@ -1,14 +1,14 @@
 import {
-  type DiscoveryLogger,
   envValue,
   fetchJson,
   readDeepSeekLegacyKey,
   resolveCredential,
+  type SafeResult,
 } from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  invalidFields,
+  failed,
   joinUrl,
   requestOptions,
   runCostLookup,
@@ -45,17 +45,18 @@ const LABEL = "DeepSeek balance";
 
 // Balances are decimal strings ("110.00", "11.23456789"); hex, "Infinity" and "" are refused.
 const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-const AmountSchema = v.pipe(
-  v.union([v.pipe(v.string(), v.regex(DECIMAL)), v.pipe(v.number(), v.finite())]),
-  v.transform(Number),
-);
-const BalanceInfoSchema = v.object({
+// Checked, not transformed: the validated body is also `raw`, which keeps the vendor's strings.
+const AmountSchema = v.union([
+  v.pipe(v.string(), v.regex(DECIMAL)),
+  v.pipe(v.number(), v.finite()),
+]);
+const BalanceInfoSchema = v.looseObject({
   currency: v.optional(v.nullable(v.string())),
   total_balance: AmountSchema,
   granted_balance: AmountSchema,
   topped_up_balance: AmountSchema,
 });
-const BalanceBodySchema = v.object({
+const BalanceBodySchema = v.looseObject({
   is_available: v.optional(v.nullable(v.boolean())),
   balance_infos: v.optional(v.nullable(v.array(BalanceInfoSchema))),
 });
@@ -71,53 +72,56 @@ const OptionsSchema = v.object({ ...transportEntries });
 export async function fetchDeepSeekBalance(
   options?: FetchDeepSeekBalanceOptions,
 ): Promise<DeepSeekBalance | null> {
+  return (await safeFetchDeepSeekBalance(options)).data;
+}
+
+/**
+ * {@link fetchDeepSeekBalance} with the reason of a failure: `{ data, error }`,
+ * `error` a `DiscoveryError` (`missing_credential`, `http_error`, …) or null.
+ * Never throws; logs as `fetchDeepSeekBalance` does.
+ */
+export async function safeFetchDeepSeekBalance(
+  options?: FetchDeepSeekBalanceOptions,
+): Promise<SafeResult<DeepSeekBalance | null>> {
   return runCostLookup(options, OptionsSchema, LABEL, null, readBalance);
 }
 
 async function readBalance(
   options: FetchDeepSeekBalanceOptions,
-  logger: DiscoveryLogger,
-): Promise<DeepSeekBalance | null> {
+): Promise<SafeResult<DeepSeekBalance | null>> {
   const apiKey =
     resolveCredential(options.apiKey, envValue("DEEPSEEK_API_KEY")) ??
     resolveCredential(readDeepSeekLegacyKey());
   if (apiKey === undefined) {
-    logger.warn(
-      `${LABEL}: no API key (pass apiKey, set DEEPSEEK_API_KEY or add it to ~/.deepseek/.env); returning null`,
+    return failed(
+      null,
+      "missing_credential",
+      `${LABEL}: no API key (pass apiKey, set DEEPSEEK_API_KEY or add it to ~/.deepseek/.env)`,
     );
-    return null;
   }
   const url = joinUrl(options.baseUrl ?? DEFAULT_BASE_URL, "/user/balance");
-  const result = await fetchJson(
-    url,
-    requestOptions(
-      options,
-      options.timeout ?? DEFAULT_TIMEOUT_MS,
-      LABEL,
-      { authorization: `Bearer ${apiKey}` },
-      apiKey,
-    ),
+  const request = requestOptions(
+    options,
+    options.timeout ?? DEFAULT_TIMEOUT_MS,
+    LABEL,
+    { authorization: `Bearer ${apiKey}` },
+    apiKey,
   );
-  if (!result.ok) {
-    logger.warn(`${result.error.message}; returning null`);
-    return null;
-  }
-  const body = v.safeParse(BalanceBodySchema, result.data);
-  // valibot's object schemas also accept arrays; a balance body never is one.
-  if (!body.success || Array.isArray(result.data)) {
-    const where = body.success ? "top level" : invalidFields(body.issues);
-    logger.warn(`${LABEL}: unexpected response shape at ${where}; returning null`);
-    return null;
-  }
-  const infos = body.output.balance_infos ?? [];
+  const result = await fetchJson(url, { ...request, schema: BalanceBodySchema });
+  if (!result.ok) return { data: null, error: result.error };
+  const body = result.data;
+  const infos = body.balance_infos ?? [];
   const entry = infos.find((info) => info.currency === "USD") ?? infos[0];
   return {
-    totalBalance: entry?.total_balance ?? 0,
-    grantedBalance: entry?.granted_balance ?? 0,
-    toppedUpBalance: entry?.topped_up_balance ?? 0,
-    currency: entry?.currency || "USD",
-    isAvailable: body.output.is_available ?? true,
-    fetchedAt: new Date().toISOString(),
-    raw: result.data as Record<string, unknown>,
+    data: {
+      totalBalance: Number(entry?.total_balance ?? 0),
+      grantedBalance: Number(entry?.granted_balance ?? 0),
+      toppedUpBalance: Number(entry?.topped_up_balance ?? 0),
+      currency: entry?.currency || "USD",
+      isAvailable: body.is_available ?? true,
+      fetchedAt: new Date().toISOString(),
+      raw: body as Record<string, unknown>,
+    },
+    error: null,
   };
 }

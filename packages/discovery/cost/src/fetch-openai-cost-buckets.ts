@@ -1,8 +1,14 @@
-import { type DiscoveryLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
+import {
+  type DiscoveryLogger,
+  envValue,
+  fetchJson,
+  resolveCredential,
+  type SafeResult,
+} from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  invalidFields,
+  failed,
   joinUrl,
   requestOptions,
   runCostLookup,
@@ -113,6 +119,17 @@ type CostResult = v.InferOutput<typeof CostResultSchema>;
 export async function fetchOpenAICostBuckets(
   options: FetchOpenAICostBucketsOptions,
 ): Promise<OpenAICostBucket[]> {
+  return (await safeFetchOpenAICostBuckets(options)).data;
+}
+
+/**
+ * {@link fetchOpenAICostBuckets} with the reason of a failure: `{ data, error }`.
+ * After a failing page, `data` holds the buckets gathered so far and `error`
+ * the page's `DiscoveryError`. Never throws; logs as `fetchOpenAICostBuckets` does.
+ */
+export async function safeFetchOpenAICostBuckets(
+  options: FetchOpenAICostBucketsOptions,
+): Promise<SafeResult<OpenAICostBucket[]>> {
   return runCostLookup(options, OptionsSchema, LABEL, [], readCostBuckets);
 }
 
@@ -120,16 +137,20 @@ async function readCostBuckets(
   options: FetchOpenAICostBucketsOptions,
   logger: DiscoveryLogger,
   valid: v.InferOutput<typeof OptionsSchema>,
-): Promise<OpenAICostBucket[]> {
+): Promise<SafeResult<OpenAICostBucket[]>> {
   const adminKey = resolveCredential(options.adminKey, envValue("OPENAI_ADMIN_KEY"));
   if (adminKey === undefined) {
-    logger.warn(`${LABEL}: no admin key (pass adminKey or set OPENAI_ADMIN_KEY); returning []`);
-    return [];
+    return failed(
+      [],
+      "missing_credential",
+      `${LABEL}: no admin key (pass adminKey or set OPENAI_ADMIN_KEY)`,
+    );
   }
   const { startTime, endTime, groupBy = [], limit = DEFAULT_LIMIT } = valid;
   const endpoint = joinUrl(options.baseUrl ?? DEFAULT_BASE_URL, "/v1/organization/costs");
   const headers = { authorization: `Bearer ${adminKey}` };
   const buckets: OpenAICostBucket[] = [];
+  let error: SafeResult<unknown>["error"] = null;
   let page: string | undefined;
   for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
     const query = new URLSearchParams();
@@ -140,24 +161,18 @@ async function readCostBuckets(
     for (const group of groupBy) query.append("group_by", group);
     if (page !== undefined) query.append("page", page);
     const label = `${LABEL} page ${pageNumber}`;
-    const result = await fetchJson(
-      `${endpoint}?${query}`,
-      requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, label, headers, adminKey),
-    );
+    const result = await fetchJson(`${endpoint}?${query}`, {
+      ...requestOptions(options, options.timeout ?? DEFAULT_TIMEOUT_MS, label, headers, adminKey),
+      schema: PageSchema,
+    });
     if (!result.ok) {
-      logger.warn(`${result.error.message}; ${keeping(buckets)}`);
+      error = result.error;
       break;
     }
-    const parsed = v.safeParse(PageSchema, result.data);
-    if (!parsed.success) {
-      logger.warn(
-        `${label}: unexpected response shape at ${invalidFields(parsed.issues)}; ${keeping(buckets)}`,
-      );
-      break;
-    }
-    for (const bucket of parsed.output.data) buckets.push(toBucket(bucket));
-    const next = parsed.output.next_page;
-    if (parsed.output.has_more !== true) break;
+    const body = result.data;
+    for (const bucket of body.data) buckets.push(toBucket(bucket));
+    const next = body.next_page;
+    if (body.has_more !== true) break;
     if (typeof next !== "string" || next === "") {
       logger.warn(`${label}: has_more without next_page; ${keeping(buckets)}`);
       break;
@@ -167,7 +182,7 @@ async function readCostBuckets(
     }
     page = next;
   }
-  return buckets.sort((a, b) => a.startTime - b.startTime);
+  return { data: buckets.sort((a, b) => a.startTime - b.startTime), error };
 }
 
 function keeping(buckets: readonly OpenAICostBucket[]): string {

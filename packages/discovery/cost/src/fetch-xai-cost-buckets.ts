@@ -1,8 +1,14 @@
-import { type DiscoveryLogger, envValue, fetchJson, resolveCredential } from "@discovery/core";
+import {
+  type DiscoveryLogger,
+  envValue,
+  fetchJson,
+  resolveCredential,
+  type SafeResult,
+} from "@discovery/core";
 import * as v from "valibot";
 import {
   type CostRequestOptions,
-  invalidFields,
+  failed,
   joinUrl,
   requestOptions,
   runCostLookup,
@@ -115,6 +121,16 @@ const ResponseSchema = v.object({
 export async function fetchXaiCostBuckets(
   options: FetchXaiCostBucketsOptions,
 ): Promise<XaiCostBucket[]> {
+  return (await safeFetchXaiCostBuckets(options)).data;
+}
+
+/**
+ * {@link fetchXaiCostBuckets} with the reason of a failure: `{ data, error }`,
+ * `error` a `DiscoveryError` or null. Never throws; logs as `fetchXaiCostBuckets` does.
+ */
+export async function safeFetchXaiCostBuckets(
+  options: FetchXaiCostBucketsOptions,
+): Promise<SafeResult<XaiCostBucket[]>> {
   return runCostLookup(options, OptionsSchema, LABEL, [], readUsage);
 }
 
@@ -122,15 +138,16 @@ async function readUsage(
   options: FetchXaiCostBucketsOptions,
   logger: DiscoveryLogger,
   valid: v.InferOutput<typeof OptionsSchema>,
-): Promise<XaiCostBucket[]> {
+): Promise<SafeResult<XaiCostBucket[]>> {
   const managementKey = resolveCredential(options.managementKey, envValue("XAI_MANAGEMENT_KEY"));
   const teamId = resolveCredential(options.teamId, envValue("XAI_TEAM_ID"));
   if (managementKey === undefined || teamId === undefined) {
     const missing = managementKey === undefined ? "management key" : "team id";
-    logger.warn(
-      `${LABEL}: no ${missing} (pass managementKey and teamId or set XAI_MANAGEMENT_KEY and XAI_TEAM_ID); returning []`,
+    return failed(
+      [],
+      "missing_credential",
+      `${LABEL}: no ${missing} (pass managementKey and teamId or set XAI_MANAGEMENT_KEY and XAI_TEAM_ID)`,
     );
-    return [];
   }
   const { startTime, endTime, timeUnit = "TIME_UNIT_DAY", timezone = "Etc/GMT" } = valid;
   const url = joinUrl(
@@ -155,21 +172,12 @@ async function readUsage(
       filters: [],
     },
   };
-  const result = await fetchJson(url, request);
-  if (!result.ok) {
-    logger.warn(`${result.error.message}; returning []`);
-    return [];
-  }
-  const parsed = v.safeParse(ResponseSchema, result.data);
-  if (!parsed.success || Array.isArray(result.data)) {
-    const where = parsed.success ? "top level" : invalidFields(parsed.issues);
-    logger.warn(`${LABEL}: unexpected response shape at ${where}; returning []`);
-    return [];
-  }
-  if (parsed.output.limitReached === true) {
+  const result = await fetchJson(url, { ...request, schema: ResponseSchema });
+  if (!result.ok) return { data: [], error: result.error };
+  if (result.data.limitReached === true) {
     logger.warn(`${LABEL}: limitReached, the vendor returned only a subset of the usage`);
   }
-  return toBuckets(parsed.output.timeSeries ?? []);
+  return { data: toBuckets(result.data.timeSeries ?? []), error: null };
 }
 
 type Series = NonNullable<v.InferOutput<typeof ResponseSchema>["timeSeries"]>[number];

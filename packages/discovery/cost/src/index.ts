@@ -1,9 +1,10 @@
-export type { CostReconciliation } from "./cost-reconciliation.js";
+export type { CostReconciliation, DriftReason } from "./cost-reconciliation.js";
 export type { CostRequestOptions } from "./cost-request-options.js";
 export {
   type DeepSeekBalance,
   type FetchDeepSeekBalanceOptions,
   fetchDeepSeekBalance,
+  safeFetchDeepSeekBalance,
 } from "./fetch-deepseek-balance.js";
 export {
   type FetchOpenAICostBucketsOptions,
@@ -11,10 +12,12 @@ export {
   OPENAI_COST_GROUP_BY,
   type OpenAICostBucket,
   type OpenAICostGroupBy,
+  safeFetchOpenAICostBuckets,
 } from "./fetch-openai-cost-buckets.js";
 export {
   type FetchXaiCostBucketsOptions,
   fetchXaiCostBuckets,
+  safeFetchXaiCostBuckets,
   XAI_TIME_UNITS,
   type XaiCostBucket,
   type XaiCostLineItem,

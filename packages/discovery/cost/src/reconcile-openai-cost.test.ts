@@ -51,6 +51,7 @@ describe("reconcileOpenAICost", () => {
       "attributedUsd",
       "driftUsd",
       "driftPct",
+      "driftReason",
       "buckets",
       "windowStart",
       "windowEnd",
@@ -69,13 +70,14 @@ describe("reconcileOpenAICost", () => {
       attributedUsd: null,
       driftUsd: null,
       driftPct: null,
+      driftReason: "no_attribution",
       windowStart: START,
       windowEnd: null,
     });
     expect(result.buckets).toHaveLength(3);
   });
 
-  it("counts a failed lookup as zero actual spend, never throwing", async () => {
+  it("reports no drift, with the reason, when the lookup failed, never throwing", async () => {
     server.failAll({ status: 500, json: { error: { message: "down" } } });
     const logger = recordingLogger();
     const result = await reconcileOpenAICost({
@@ -89,8 +91,9 @@ describe("reconcileOpenAICost", () => {
       vendor: "openai",
       actualUsd: 0,
       attributedUsd: 2,
-      driftUsd: -2,
-      driftPct: -100,
+      driftUsd: null,
+      driftPct: null,
+      driftReason: "lookup_failed",
       buckets: [],
       windowStart: START,
       windowEnd: null,

@@ -3,8 +3,8 @@ import { reconcileTotals } from "./cost-reconciliation.js";
 import { costOptionsOf } from "./cost-request-options.js";
 import {
   type FetchOpenAICostBucketsOptions,
-  fetchOpenAICostBuckets,
   type OpenAICostBucket,
+  safeFetchOpenAICostBuckets,
 } from "./fetch-openai-cost-buckets.js";
 
 /** Options of {@link reconcileOpenAICost}: those of `fetchOpenAICostBuckets` plus the attributed total. */
@@ -23,17 +23,18 @@ export type OpenAICostReconciliation = CostReconciliation<
 
 /**
  * Compares OpenAI's billed organization cost over a window with the locally
- * attributed total. Never throws; a failed lookup (or options that are not
- * an object) counts as zero buckets.
+ * attributed total. Never throws. When the lookup fails (or the options are not
+ * an object), `driftUsd` and `driftPct` are null with `driftReason`
+ * `lookup_failed`: `actualUsd` then covers only the buckets gathered.
  */
 export async function reconcileOpenAICost(
   options: ReconcileOpenAICostOptions,
 ): Promise<OpenAICostReconciliation> {
   const { attributedUsd, ...fetchOptions } = costOptionsOf(options) as ReconcileOpenAICostOptions;
-  const buckets = await fetchOpenAICostBuckets(fetchOptions);
+  const { data: buckets, error } = await safeFetchOpenAICostBuckets(fetchOptions);
   return {
     vendor: "openai",
-    ...reconcileTotals(buckets, attributedUsd),
+    ...reconcileTotals(buckets, attributedUsd, error !== null),
     buckets,
     windowStart: fetchOptions.startTime,
     windowEnd: fetchOptions.endTime ?? null,

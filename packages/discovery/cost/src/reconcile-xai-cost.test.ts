@@ -67,7 +67,7 @@ describe("reconcileXaiCost", () => {
     });
   });
 
-  it("counts missing credentials as zero actual spend, without a request", async () => {
+  it("reports no drift, with the reason, for missing credentials, without a request", async () => {
     const logger = recordingLogger();
     const result = await reconcileXaiCost({
       startTime: "2026-05-01",
@@ -80,8 +80,9 @@ describe("reconcileXaiCost", () => {
       vendor: "xai",
       actualUsd: 0,
       attributedUsd: 1,
-      driftUsd: -1,
-      driftPct: -100,
+      driftUsd: null,
+      driftPct: null,
+      driftReason: "lookup_failed",
       buckets: [],
       windowStart: "2026-05-01",
       windowEnd: "2026-05-03",

@@ -3,7 +3,7 @@ import { reconcileTotals } from "./cost-reconciliation.js";
 import { costOptionsOf } from "./cost-request-options.js";
 import {
   type FetchXaiCostBucketsOptions,
-  fetchXaiCostBuckets,
+  safeFetchXaiCostBuckets,
   type XaiCostBucket,
 } from "./fetch-xai-cost-buckets.js";
 
@@ -18,16 +18,17 @@ export type XaiCostReconciliation = CostReconciliation<"xai", XaiCostBucket, str
 
 /**
  * Compares xAI's billed team spend over a window with the locally attributed
- * total. Never throws; a failed lookup counts as zero buckets.
+ * total. Never throws. When the lookup fails, `driftUsd` and `driftPct` are
+ * null with `driftReason` `lookup_failed`, not a drift against zero spend.
  */
 export async function reconcileXaiCost(
   options: ReconcileXaiCostOptions,
 ): Promise<XaiCostReconciliation> {
   const { attributedUsd, ...fetchOptions } = costOptionsOf(options) as ReconcileXaiCostOptions;
-  const buckets = await fetchXaiCostBuckets(fetchOptions);
+  const { data: buckets, error } = await safeFetchXaiCostBuckets(fetchOptions);
   return {
     vendor: "xai",
-    ...reconcileTotals(buckets, attributedUsd),
+    ...reconcileTotals(buckets, attributedUsd, error !== null),
     buckets,
     windowStart: fetchOptions.startTime,
     windowEnd: fetchOptions.endTime,

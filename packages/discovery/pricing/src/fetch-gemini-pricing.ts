@@ -1,9 +1,11 @@
 import {
+  DiscoveryError,
   type DiscoveryLogger,
   envValue,
   fetchJson,
   resolveCredential,
   resolveLogger,
+  type SafeResult,
 } from "@discovery/core";
 import * as v from "valibot";
 import { type GeminiEntry, type GeminiLoad, geminiPricingCache } from "./gemini-pricing-cache.js";
@@ -77,29 +79,45 @@ const SOURCE = "google-cloud-billing";
 export async function fetchGeminiPricing(
   options: GeminiPricingOptions = {},
 ): Promise<ProviderPricing[]> {
-  const entries = await geminiEntries(options);
-  return entries.map((entry) => ({ ...entry.record }));
+  return (await safeFetchGeminiPricing(options)).data;
+}
+
+/**
+ * {@link fetchGeminiPricing} with the reason of a failure: `{ data, error }`,
+ * `error` a `DiscoveryError` (`missing_credential`, `http_error`, …) or null.
+ * Never throws; logs as `fetchGeminiPricing` does.
+ */
+export async function safeFetchGeminiPricing(
+  options: GeminiPricingOptions = {},
+): Promise<SafeResult<ProviderPricing[]>> {
+  const load = await geminiLoad(options);
+  return { data: load.entries.map((entry) => ({ ...entry.record })), error: load.error };
 }
 
 /** The cached Gemini entries (not copies; for lookups inside this package). */
 export async function geminiEntries(
   options: GeminiPricingOptions,
 ): Promise<readonly GeminiEntry[]> {
+  return (await geminiLoad(options)).entries;
+}
+
+async function geminiLoad(options: GeminiPricingOptions): Promise<GeminiLoad> {
   const settings = resolveSettings(options);
   const { apiKey } = settings;
   if (apiKey === undefined) {
-    settings.logger.warn(
+    const error = new DiscoveryError(
+      "missing_credential",
       "Gemini pricing: no Cloud Billing API key (pass apiKey or set GOOGLE_CLOUD_BILLING_API_KEY " +
-        "or GOOGLE_CLOUD_API_KEY); returning no prices",
+        "or GOOGLE_CLOUD_API_KEY)",
     );
-    return [];
+    settings.logger.warn(`${error.message}; returning no prices`);
+    return { complete: false, entries: [], error };
   }
-  const load = await geminiPricingCache.get(
+  return geminiPricingCache.get(
     `${settings.baseUrl} ${settings.serviceId}`,
     () => loadGeminiPricing(settings, apiKey),
     { ttlSeconds: settings.ttlSeconds, shouldStore: (loaded) => loaded.complete },
   );
-  return load.entries;
 }
 
 function resolveSettings(options: GeminiPricingOptions | undefined): GeminiSettings {
@@ -123,17 +141,21 @@ function nonNegative(value: number | undefined): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-const FAILED: GeminiLoad = { complete: false, entries: [] };
+function failedLoad(logger: DiscoveryLogger, error: DiscoveryError, hint = ""): GeminiLoad {
+  logger.warn(`Gemini pricing: ${error.message}${hint}; returning no prices`);
+  return { complete: false, entries: [], error };
+}
 
 async function loadGeminiPricing(settings: GeminiSettings, apiKey: string): Promise<GeminiLoad> {
   try {
     return await readCatalog(settings, apiKey);
   } catch (error) {
     // Nothing below is expected to throw; this keeps the never-throw promise regardless.
-    settings.logger.warn(
-      `Gemini pricing: unexpected failure (${errorName(error)}); returning no prices`,
+    const message = `unexpected failure (${errorName(error)})`;
+    return failedLoad(
+      settings.logger,
+      new DiscoveryError("invalid_request", message, { cause: error }),
     );
-    return FAILED;
   }
 }
 
@@ -154,25 +176,18 @@ async function readCatalog(settings: GeminiSettings, apiKey: string): Promise<Ge
       label,
       // A catalog echoing the key (it travels in the query) must not put it in a record.
       redact: [apiKey],
+      schema: BillingPageSchema,
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
     if (!result.ok) {
+      const { status } = result.error;
       const hint =
-        result.error.status === 401 || result.error.status === 403
+        status === 401 || status === 403
           ? " (check that the key may call the Cloud Billing API)"
           : "";
-      logger.warn(`Gemini pricing: ${result.error.message}${hint}; returning no prices`);
-      return FAILED;
+      return failedLoad(logger, result.error, hint);
     }
-    const parsed = v.safeParse(BillingPageSchema, result.data);
-    if (!parsed.success) {
-      logger.warn(
-        `Gemini pricing: ${label} has an unexpected shape (${describeIssue(parsed.issues)}); ` +
-          "returning no prices",
-      );
-      return FAILED;
-    }
-    for (const item of parsed.output.skus) {
+    for (const item of result.data.skus) {
       const described = v.safeParse(DescribedSkuSchema, item);
       if (!described.success) {
         malformedSkus++;
@@ -183,7 +198,7 @@ async function readCatalog(settings: GeminiSettings, apiKey: string): Promise<Ge
       if (sku.success) entries.push(...skuEntries(sku.output, fetchedAt));
       else malformedSkus++;
     }
-    pageToken = parsed.output.nextPageToken;
+    pageToken = result.data.nextPageToken;
     if (pageToken === "") break;
   }
   if (malformedSkus > 0) {
@@ -195,7 +210,7 @@ async function readCatalog(settings: GeminiSettings, apiKey: string): Promise<Ge
         "SKUs on later pages are not priced",
     );
   }
-  return { complete: true, entries };
+  return { complete: true, entries, error: null };
 }
 
 function skuEntries(sku: GeminiSku, fetchedAt: string): GeminiEntry[] {
@@ -223,14 +238,6 @@ function skuEntries(sku: GeminiSku, fetchedAt: string): GeminiEntry[] {
     entries.push({ record, hintLower: reading.modelHint.toLowerCase() });
   }
   return entries;
-}
-
-function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (issue === undefined) return "unknown issue";
-  const path = v.getDotPath(issue);
-  // Only the path and expected type: a received value could be anything the server sent.
-  return path === null ? issue.message : `${path}: expected ${issue.expected}`;
 }
 
 function errorName(error: unknown): string {

@@ -1,4 +1,4 @@
-import { TtlCache } from "@discovery/core";
+import { type DiscoveryError, TtlCache } from "@discovery/core";
 import type { ProviderPricing } from "./provider-pricing.js";
 
 /** A cached Gemini record with its hint lowercased once, for lookups. */
@@ -11,6 +11,8 @@ export interface GeminiEntry {
 export interface GeminiLoad {
   complete: boolean;
   entries: readonly GeminiEntry[];
+  /** Why the load failed; null for a complete load. */
+  error: DiscoveryError | null;
 }
 
 /**

@@ -1,4 +1,9 @@
 export {
+  type DiscoveryFakes,
+  type DiscoveryFakesOptions,
+  startDiscoveryFakes,
+} from "./start-discovery-fakes.js";
+export {
   type AimlapiModelEntry,
   type AimlapiModelList,
   aimlapiCapture,

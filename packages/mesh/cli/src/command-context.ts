@@ -12,7 +12,7 @@ export interface GlobalOptions {
 export interface MeshSettings {
   /** `--node`, else `MESH_NODE`. */
   node: string | undefined;
-  /** `--gateway-url`, else `MESH_GATEWAY_URL` (the client then defaults to `http://localhost:8788`). */
+  /** `--gateway-url`, else `MESH_GATEWAY_URL` (else the client's default gateway address). */
   gatewayUrl: string | undefined;
   /** `--token`, else `MESH_GATEWAY_TOKEN`. Never printed. */
   token: string | undefined;

@@ -4,10 +4,18 @@ import {
   type InteractiveCliIo,
   type ProgramResult,
 } from "@mesh/cli-kit";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  DEFAULT_GATEWAY_URL,
+  DM_KINDS,
+  type DmKind,
+} from "@mesh/protocol";
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { createContext, type GlobalOptions } from "./command-context.js";
-import { DM_KINDS } from "./dm-kinds.js";
+import type { GatewayCommandOptions } from "./gateway-command.js";
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -46,7 +54,7 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
     .option("--node <name>", "own peer name (env MESH_NODE)")
     .option(
       "--gateway-url <url>",
-      "gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)",
+      `gateway address (env MESH_GATEWAY_URL, default ${DEFAULT_GATEWAY_URL})`,
     )
     .option(
       "--token <token>",
@@ -92,7 +100,7 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
         async (
           context,
           to: string,
-          kind: (typeof DM_KINDS)[number],
+          kind: DmKind,
           content: string | undefined,
           options: {
             thread?: string;
@@ -159,23 +167,31 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
   program
     .command("gateway")
     .description("run the gateway server until Ctrl-C / SIGTERM")
-    .option("--host <host>", "interface to bind", "127.0.0.1")
+    .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
     .addOption(
-      new Option("--port <port>", "TCP port, 0 picks a free one").argParser(port).default(8788),
+      new Option("--port <port>", "TCP port, 0 picks a free one")
+        .argParser(port)
+        .default(DEFAULT_GATEWAY_PORT),
     )
     .option(
       "--database <db>",
-      "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default .mesh/gateway.db)",
+      `SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default ${DEFAULT_GATEWAY_DATABASE})`,
     )
     .option("--quiet", "no request log lines on stdout")
+    .option(
+      "--insecure-open",
+      "allow open mode (no token) on a host beyond loopback: anyone who reaches the port reads and sends every message",
+    )
     .action(
-      action(
-        async (
-          context,
-          options: { host: string; port: number; database?: string; quiet?: boolean },
-        ) => (await import("./gateway-command.js")).gatewayCommand(context, options),
+      action(async (context, options: GatewayCommandOptions) =>
+        (await import("./gateway-command.js")).gatewayCommand(context, options),
       ),
     );
+
+  program
+    .command("mcp")
+    .description("serve the mesh to an AI agent as an MCP server on stdio (needs @mesh/mcp)")
+    .action(action(async (context) => (await import("./mcp-command.js")).mcpCommand(context)));
 
   return program;
 }

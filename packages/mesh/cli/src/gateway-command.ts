@@ -1,4 +1,5 @@
 import { EXIT_OK } from "@mesh/cli-kit";
+import { DEFAULT_GATEWAY_DATABASE } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
 
 export interface GatewayCommandOptions {
@@ -6,9 +7,9 @@ export interface GatewayCommandOptions {
   port: number;
   database?: string;
   quiet?: boolean;
+  /** Allow open mode on a host beyond loopback (`--insecure-open`); refused otherwise. */
+  insecureOpen?: boolean;
 }
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
 
 /**
  * `mesh gateway`: runs the gateway server until SIGINT or SIGTERM, then closes it cleanly and
@@ -23,7 +24,7 @@ export async function gatewayCommand(
 ): Promise<number> {
   const { io, err } = context;
   const { startGateway } = await import("@mesh/gateway");
-  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+  const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
   // Log lines written during start-up (the open-mode warning) wait until the banner is out, so
   // that with --json the `listening` event is the first line, as documented.
   let held: unknown[] | undefined = [];
@@ -33,6 +34,7 @@ export async function gatewayCommand(
     port: options.port,
     database,
     adminToken: context.settings.token ?? null,
+    insecureOpen: options.insecureOpen === true,
     logger:
       options.quiet === true
         ? false
@@ -52,8 +54,9 @@ export async function gatewayCommand(
     gateway.authMode === "admin"
       ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"
       : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed";
+  const reach = gateway.listenUrl === gateway.url ? "" : ` (from this machine: ${gateway.url})`;
   context.note(
-    `${err.green("mesh gateway listening on")} ${err.bold(gateway.url)}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
+    `${err.green("mesh gateway listening on")} ${err.bold(gateway.listenUrl)}${reach}\n  database: ${gateway.database}\n  auth: ${auth}\n  ${err.dim("Ctrl-C stops")}`,
   );
   if (context.json) {
     context.printJson({

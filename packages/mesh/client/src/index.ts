@@ -9,8 +9,17 @@ export {
   InvalidPeerNameError,
   NotInRegistryError,
 } from "@mesh/names";
+export {
+  DM_KINDS,
+  type DmKind,
+  type Message,
+  MessageSchema,
+  type Peer,
+  PeerSchema,
+  type SentMessage,
+  SentMessageSchema,
+} from "@mesh/protocol";
 export { CredentialLeakError } from "@mesh/secret-guard";
-export { DM_KINDS, type DmKind } from "./dm-kinds.js";
 export {
   type FetchMessagesOptions,
   MeshClient,
@@ -19,10 +28,4 @@ export {
   type SendOptions,
   type WatchOptions,
 } from "./mesh-client.js";
-export {
-  type Message,
-  MessageSchema,
-  type SentMessage,
-  SentMessageSchema,
-} from "./message-schema.js";
-export { type Peer, PeerSchema } from "./peer-schema.js";
+export type { StreamOptions } from "./stream-messages.js";

@@ -1,19 +1,26 @@
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
 import { normalizeNodeName, validateNodeName } from "@mesh/names";
-import { assertNoSecrets } from "@mesh/secret-guard";
-import * as v from "valibot";
-import { DM_KINDS, type DmKind } from "./dm-kinds.js";
-import { GatewayTransport, sleep } from "./gateway-transport.js";
 import {
+  DEFAULT_GATEWAY_URL,
+  DM_KINDS,
+  type DmKind,
+  FreeFormObjectSchema,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_REFERENCE_LENGTH,
   type Message,
+  MessageListBodySchema,
   MessageSchema,
+  type Peer,
+  PeerListBodySchema,
+  PeerSchema,
   type SentMessage,
   SentMessageSchema,
-} from "./message-schema.js";
-import { FreeFormObjectSchema, type Peer, PeerSchema } from "./peer-schema.js";
-
-const DEFAULT_GATEWAY_URL = "http://localhost:8788";
-const MAX_WAIT_SECONDS = 30;
+} from "@mesh/protocol";
+import { assertNoSecrets } from "@mesh/secret-guard";
+import * as v from "valibot";
+import { GatewayTransport } from "./gateway-transport.js";
+import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
+import { type WatchContext, watchMessages } from "./watch-messages.js";
 
 /** Options of {@link MeshClient}. */
 export interface MeshClientOptions {
@@ -87,7 +94,9 @@ export interface WatchOptions {
 }
 
 const positiveMs = v.pipe(v.number(), v.finite(), v.minValue(1));
-const optionalText = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200)));
+const optionalText = v.optional(
+  v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_REFERENCE_LENGTH)),
+);
 
 const ClientOptionsSchema = v.object({
   node: v.pipe(v.string(), v.minLength(1)),
@@ -105,7 +114,13 @@ const SendArgsSchema = v.object({
   relatedTaskId: optionalText,
   threadId: optionalText,
   skipSecretCheck: v.optional(v.boolean()),
-  idempotencyKey: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/))),
+  idempotencyKey: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH),
+      v.regex(/^[\x21-\x7e][\x20-\x7e]*$/),
+    ),
+  ),
 });
 
 const FetchArgsSchema = v.object({
@@ -127,11 +142,6 @@ const WatchArgsSchema = v.object({
 });
 
 const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-const PeerListSchema = v.union([v.array(v.unknown()), v.object({ peers: v.array(v.unknown()) })]);
-const MessageListSchema = v.union([
-  v.array(v.unknown()),
-  v.object({ messages: v.array(v.unknown()) }),
-]);
 
 /**
  * Async client of the mesh gateway: peer registry, direct messages and mark-read. One client
@@ -179,8 +189,7 @@ export class MeshClient {
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
     const data = await this.#transport.request({ method: "GET", path: "/peers", retry: true });
-    const list = parseResponse(PeerListSchema, data, "GET", "/peers", "a peer list");
-    const rows = Array.isArray(list) ? list : list.peers;
+    const rows = parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
     return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
   }
 
@@ -275,52 +284,27 @@ export class MeshClient {
   }
 
   /**
-   * Polls the own inbox for unread messages and yields each once, oldest first. Uses the
-   * gateway's `after_id` cursor and `wait` long poll (a gateway that ignores them still works:
-   * rows are deduplicated by id). Never marks anything read. Ends when `signal` aborts or the
-   * client closes; a gateway error that survives the retries ends it with that error.
+   * New messages of the own inbox as they are stored, over `GET /messages/stream`: after
+   * `afterId`, or (default) only those stored after the stream opens. A dropped connection is
+   * resumed with `Last-Event-ID`, so nothing is missed or repeated. Never marks anything read.
+   * Ends when `signal` aborts or the client closes.
+   */
+  stream(options: StreamOptions = {}): AsyncGenerator<Message, void, undefined> {
+    this.#assertOpen();
+    const args = parseArgs(StreamArgsSchema, options, "stream options");
+    return streamMessages(this.#watchContext(), args);
+  }
+
+  /**
+   * The unread messages already waiting in the own inbox, then each new one as it arrives,
+   * oldest first, each once: live over the stream, or with `wait` long polls against a gateway
+   * without it. Never marks anything read. Ends when `signal` aborts or the client closes; a
+   * gateway error that survives the retries ends it with that error.
    */
   async *watch(options: WatchOptions = {}): AsyncGenerator<Message, void, undefined> {
     this.#assertOpen();
     const args = parseArgs(WatchArgsSchema, options, "watch options");
-    const intervalMs = args.intervalMs ?? 5000;
-    const waitSeconds = Math.min(MAX_WAIT_SECONDS, Math.ceil((args.waitMs ?? 20_000) / 1000));
-    const stop = args.signal
-      ? AbortSignal.any([args.signal, this.#closing.signal])
-      : this.#closing.signal;
-    let cursor = args.afterId ?? 0;
-    while (!stop.aborted) {
-      const started = performance.now();
-      const query: Record<string, string> = {
-        to: this.node,
-        unread_only: "true",
-        after_id: String(cursor),
-      };
-      if (waitSeconds > 0) query["wait"] = String(waitSeconds);
-      let rows: Message[];
-      try {
-        rows = await this.#readMessages(query, stop, waitSeconds * 1000);
-      } catch (error) {
-        if (stop.aborted) return;
-        throw error;
-      }
-      const fresh = rows.filter((row) => row.id > cursor).sort((a, b) => a.id - b.id);
-      for (const row of fresh) {
-        cursor = Math.max(cursor, row.id);
-        if (row.from_node === this.node) continue;
-        if (stop.aborted) return;
-        yield row;
-      }
-      if (fresh.length > 0) continue;
-      const pause = intervalMs - (performance.now() - started);
-      if (pause > 0) {
-        try {
-          await sleep(pause, stop);
-        } catch {
-          return;
-        }
-      }
-    }
+    yield* watchMessages(this.#watchContext(), args);
   }
 
   /** Stops watches in progress and closes the pooled connections. Idempotent. */
@@ -347,9 +331,21 @@ export class MeshClient {
       ...(signal ? { signal } : {}),
       ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
     });
-    const list = parseResponse(MessageListSchema, data, "GET", "/messages", "a message list");
-    const rows = Array.isArray(list) ? list : list.messages;
+    const rows = parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
     return rows.map((row) => parseResponse(MessageSchema, row, "GET", "/messages", "a message"));
+  }
+
+  #watchContext(): WatchContext {
+    return {
+      gatewayUrl: this.gatewayUrl,
+      token: this.#token,
+      timeout: this.#timeout,
+      fetch: this.#fetch,
+      node: this.node,
+      closing: this.#closing.signal,
+      readMessages: (query, signal, extraTimeoutMs) =>
+        this.#readMessages(query, signal, extraTimeoutMs),
+    };
   }
 
   #assertOpen(): void {

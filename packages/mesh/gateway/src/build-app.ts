@@ -1,3 +1,18 @@
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  IDEMPOTENCY_WINDOW_MS,
+  IssueTokenBodySchema,
+  MAX_BODY_BYTES,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_MESSAGE_LIMIT,
+  MAX_WAIT_SECONDS,
+  type StrictMessage as Message,
+  MessagesQuerySchema,
+  PatchPeerBodySchema,
+  PEER_NAME_PATTERN,
+  RegisterBodySchema,
+  SendBodySchema,
+} from "@mesh/protocol";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -13,22 +28,13 @@ import type { GatewayStorage, InsertRefusal } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { StorageError } from "./storage-error.js";
+import { registerStreamRoute } from "./stream-route.js";
 import { validateInput } from "./validate-input.js";
-import {
-  IssueTokenBodySchema,
-  MAX_BODY_BYTES,
-  type Message,
-  MessagesQuerySchema,
-  PatchPeerBodySchema,
-  RegisterBodySchema,
-  SendBodySchema,
-} from "./wire-schemas.js";
 
 /** Who is calling, decided once per request. */
 export type Identity =
@@ -59,14 +65,12 @@ export interface GatewayAppOptions {
   logger: LoggerSetup["fastify"];
   waiters: MessageWaiters;
   limits: GatewayLimits;
+  /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
+  streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
 }
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
 const DEADLINE_CHECK_MS = 500;
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
-const MAX_WAIT_SECONDS = 30;
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -88,6 +92,7 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/peers\/register$/, "POST"],
   [/^\/peers\/[^/]+$/, "PATCH"],
   [/^\/messages$/, "GET, HEAD, POST"],
+  [/^\/messages\/stream$/, "GET"],
   [/^\/messages\/[^/]+\/read$/, "POST"],
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
@@ -117,7 +122,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const guard = createContentGuard(limits.contentGuard, options.adminToken, storage);
   const metrics = new GatewayMetrics({
     waiters: () => waiters.size,
-    streams: () => 0,
+    streams: () => streams.size,
     bufferedBodyBytes: () => budget.held,
   });
   let openApi: string | undefined;
@@ -406,20 +411,45 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     });
   });
 
-  app.get("/messages", async (request, reply) => {
-    const state = stateOf(request);
-    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    let to = query.to;
+  /** The inbox a read may see: a peer token reads only its own (also its default). */
+  const readableInbox = (state: RequestState, requested: string | undefined) => {
+    let to = requested;
     if (state.identity.mode === "peer") {
       to ??= state.identity.peer;
       requireSelf(state, to, "read the inbox");
     }
     if (to !== undefined) state.peer ??= to;
-    let limit = DEFAULT_LIMIT;
+    return to;
+  };
+
+  const streams = registerStreamRoute(app, {
+    storage,
+    waiters,
+    ...options.streams,
+    access: (request, requested) => {
+      const state = stateOf(request);
+      const to = readableInbox(state, requested);
+      return { to, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
+    },
+    stillAuthorized: async (request) => {
+      try {
+        await authenticate(request.headers.authorization);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  });
+
+  app.get("/messages", async (request, reply) => {
+    const state = stateOf(request);
+    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
+    const to = readableInbox(state, query.to);
+    let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
       if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
-      limit = Math.min(parsed, MAX_LIMIT);
+      limit = Math.min(parsed, MAX_MESSAGE_LIMIT);
     }
     const afterId =
       query.after_id === undefined
@@ -489,7 +519,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     const state = stateOf(request);
     requireAdmin(state);
     const peer = nameParam(request.params.peer, "peer");
-    return { peer, revoked: await storage.revokeTokens(peer) };
+    const revoked = await storage.revokeTokens(peer);
+    streams.endPeer(peer);
+    return { peer, revoked };
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -572,8 +604,6 @@ function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-const INVALID_KEY = "Idempotency-Key must be given once, 1 to 200 characters";
-
 function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
@@ -583,8 +613,17 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
   for (let index = 0; index < raw.length; index += 2) {
     if (raw[index]!.toLowerCase() === "idempotency-key") given++;
   }
-  if (given !== 1 || typeof value !== "string" || value.length < 1 || value.length > 200) {
-    throw new HttpError(400, "invalid_idempotency_key", INVALID_KEY);
+  if (
+    given !== 1 ||
+    typeof value !== "string" ||
+    value.length < 1 ||
+    value.length > MAX_IDEMPOTENCY_KEY_LENGTH
+  ) {
+    throw new HttpError(
+      400,
+      "invalid_idempotency_key",
+      `Idempotency-Key must be given once, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
   }
   return value;
 }

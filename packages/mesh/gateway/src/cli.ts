@@ -1,10 +1,17 @@
 #!/usr/bin/env node
+import { existsSync } from "node:fs";
+import { MeshValidationError } from "@mesh/errors";
+import { normalizeNodeName } from "@mesh/names";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+} from "@mesh/protocol";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { ContentGuardMode } from "./content-guard.js";
-import { describeDatabase, openStorage } from "./open-storage.js";
-import { issuePeerToken, startGateway } from "./start-gateway.js";
-
-const DEFAULT_DATABASE = ".mesh/gateway.db";
+import type { GatewayStorage } from "./gateway-storage.js";
+import { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
+import { issuePeerToken, type RunningGateway, startGateway } from "./start-gateway.js";
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -14,11 +21,55 @@ function parsePort(value: string): number {
   return port;
 }
 
-function parseCount(value: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new InvalidArgumentError("expected a non-negative integer");
+const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
+
+/** A failure the user fixes by running the command differently: exit code 2. */
+function isUsageError(error: unknown): boolean {
+  return error instanceof MeshValidationError || error instanceof TypeError;
+}
+
+function fail(error: unknown): void {
+  process.stderr.write(`mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = isUsageError(error) ? 2 : 1;
+}
+
+/**
+ * Opens the database a token command names. A SQLite file that does not exist is refused
+ * unless `create`: a mistyped `--database` would otherwise mint a token into a new, empty
+ * database that no gateway serves.
+ */
+async function openForTokens(database: string, create: boolean): Promise<GatewayStorage> {
+  checkDatabase(database);
+  if (!create && !isPostgresUrl(database) && database !== ":memory:" && !existsSync(database)) {
+    throw new Error(
+      `no database at ${database}: give the gateway's database with --database (or MESH_GATEWAY_DATABASE), or pass --create to create ${database}`,
+    );
   }
-  return Number(value);
+  return openStorage(database);
+}
+
+/** Runs a token command on the peer's canonical name (aliases resolved as by every command). */
+async function withTokenStorage(
+  peer: string,
+  options: { database?: string; create?: boolean },
+  act: (storage: GatewayStorage, canonical: string, database: string) => Promise<void>,
+): Promise<void> {
+  const database = options.database ?? databaseDefault();
+  let storage: GatewayStorage | undefined;
+  try {
+    const canonical = normalizeNodeName(peer);
+    storage = await openForTokens(database, options.create === true);
+    await act(storage, canonical, database);
+  } catch (error) {
+    fail(error);
+  } finally {
+    await storage?.close();
+  }
+}
+
+function banner(gateway: RunningGateway): string {
+  const reach = gateway.listenUrl === gateway.url ? "" : ` (from this machine: ${gateway.url})`;
+  return `mesh-gateway listening on ${gateway.listenUrl}${reach}\n`;
 }
 
 interface ServeOptions {
@@ -26,11 +77,17 @@ interface ServeOptions {
   port: number;
   database?: string;
   quiet?: boolean;
+  insecureOpen?: boolean;
   rateLimit: number;
   contentGuard: ContentGuardMode;
 }
 
-const databaseDefault = () => process.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_DATABASE;
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a non-negative integer");
+  }
+  return Number(value);
+}
 
 const program = new Command("mesh-gateway")
   .description("The mesh gateway: peer registry and direct messages over HTTP")
@@ -42,13 +99,17 @@ const program = new Command("mesh-gateway")
 program
   .command("serve")
   .description("run the gateway until SIGINT or SIGTERM")
-  .option("--host <host>", "interface to bind", "127.0.0.1")
-  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, 8788)
+  .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
+  .option("--port <port>", "TCP port (0 picks a free one)", parsePort, DEFAULT_GATEWAY_PORT)
   .option(
     "--database <database>",
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",
   )
   .option("--quiet", "no request log lines on stdout")
+  .option(
+    "--insecure-open",
+    "allow open mode (no MESH_GATEWAY_TOKEN) on a host beyond loopback: anyone who reaches the port reads and sends every message",
+  )
   .option(
     "--rate-limit <n>",
     "requests per minute per peer token (0 = off; the admin token is exempt)",
@@ -62,17 +123,24 @@ program
   )
   .action(async (options: ServeOptions) => {
     const database = options.database ?? databaseDefault();
-    const gateway = await startGateway({
-      host: options.host,
-      port: options.port,
-      database,
-      logger: options.quiet !== true,
-      rateLimitPerMinute: options.rateLimit,
-      contentGuard: options.contentGuard,
-    });
+    let gateway: RunningGateway;
+    try {
+      gateway = await startGateway({
+        host: options.host,
+        port: options.port,
+        database,
+        logger: options.quiet !== true,
+        insecureOpen: options.insecureOpen === true,
+        rateLimitPerMinute: options.rateLimit,
+        contentGuard: options.contentGuard,
+      });
+    } catch (error) {
+      fail(error);
+      return;
+    }
     // The banner goes to stderr so stdout carries only the JSON request log.
     process.stderr.write(
-      `mesh-gateway listening on ${gateway.url}\n` +
+      banner(gateway) +
         `  database: ${gateway.database}\n` +
         `  auth: ${
           gateway.authMode === "admin"
@@ -99,43 +167,42 @@ program
 
 const token = program.command("token").description("manage peer tokens in the database");
 
+const DATABASE_HELP = "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)";
+const CREATE_HELP = "create the SQLite database when the file does not exist";
+
 token
   .command("issue")
   .description("issue a new token for <peer> and print it (shown once; only its hash is stored)")
-  .argument("<peer>", "peer name")
-  .option("--database <database>", "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)")
-  .action(async (peer: string, options: { database?: string }) => {
-    const database = options.database ?? databaseDefault();
-    const storage = await openStorage(database);
-    try {
-      const issued = await issuePeerToken(storage, peer);
+  .argument("<peer>", "peer name (an alias such as 'drop' means its canonical name)")
+  .option("--database <database>", DATABASE_HELP)
+  .option("--create", CREATE_HELP)
+  .action((peer: string, options: { database?: string; create?: boolean }) =>
+    withTokenStorage(peer, options, async (storage, canonical, database) => {
+      const issued = await issuePeerToken(storage, canonical);
       process.stderr.write(
-        `token for peer '${peer}' in ${describeDatabase(database)}; store it now, it is not shown again\n`,
+        `token for peer '${canonical}' in ${describeDatabase(database)}; store it now, it is not shown again\n`,
       );
       process.stdout.write(`${issued}\n`);
-    } catch (error) {
-      process.stderr.write(
-        `mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      process.exitCode = error instanceof TypeError ? 2 : 1;
-    } finally {
-      await storage.close();
-    }
-  });
+    }),
+  );
 
 token
   .command("revoke")
-  .description("revoke every token of <peer>")
-  .argument("<peer>", "peer name")
-  .option("--database <database>", "SQLite file or postgres:// URL (env MESH_GATEWAY_DATABASE)")
-  .action(async (peer: string, options: { database?: string }) => {
-    const storage = await openStorage(options.database ?? databaseDefault());
-    try {
-      process.stdout.write(`revoked ${await storage.revokeTokens(peer)} token(s) of '${peer}'\n`);
-    } finally {
-      await storage.close();
-    }
-  });
+  .description("revoke every token of <peer>; exits 1 when it has none")
+  .argument("<peer>", "peer name (an alias such as 'drop' means its canonical name)")
+  .option("--database <database>", DATABASE_HELP)
+  .option("--create", CREATE_HELP)
+  .action((peer: string, options: { database?: string; create?: boolean }) =>
+    withTokenStorage(peer, options, async (storage, canonical, database) => {
+      const revoked = await storage.revokeTokens(canonical);
+      if (revoked === 0) {
+        throw new Error(
+          `peer '${canonical}' has no token in ${describeDatabase(database)}; nothing revoked`,
+        );
+      }
+      process.stdout.write(`revoked ${revoked} token(s) of '${canonical}'\n`);
+    }),
+  );
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`);

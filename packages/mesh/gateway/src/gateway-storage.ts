@@ -1,4 +1,8 @@
-import type { Message, MessageKind, Peer } from "./wire-schemas.js";
+import type {
+  StrictMessage as Message,
+  DmKind as MessageKind,
+  StrictPeer as Peer,
+} from "@mesh/protocol";
 
 /** What a registrant sends; the storage keeps `registered_at` and merges `extra`. */
 export interface RegisterPeerInput {

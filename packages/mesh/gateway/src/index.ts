@@ -1,3 +1,12 @@
+export {
+  DM_KINDS as MESSAGE_KINDS,
+  type DmKind as MessageKind,
+  MAX_BODY_BYTES,
+  MAX_CONTENT_BYTES,
+  PEER_NAME_PATTERN,
+  type StrictMessage as Message,
+  type StrictPeer as Peer,
+} from "@mesh/protocol";
 export type { ContentGuardMode } from "./content-guard.js";
 export type {
   GatewayStorage,
@@ -7,9 +16,8 @@ export type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
-export { describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
+export { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
-export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 export type { GatewayLogEntry, GatewayLogger } from "./request-logger.js";
 export {
   type GatewayOptions,
@@ -18,11 +26,3 @@ export {
   startGateway,
 } from "./start-gateway.js";
 export { StorageError, type StorageErrorCode } from "./storage-error.js";
-export {
-  MAX_BODY_BYTES,
-  MAX_CONTENT_BYTES,
-  MESSAGE_KINDS,
-  type Message,
-  type MessageKind,
-  type Peer,
-} from "./wire-schemas.js";

@@ -23,6 +23,16 @@ export class MessageWaiters {
     }
   }
 
+  /**
+   * Calls `wake` on every insert for `to` (every recipient when `undefined`) until the returned
+   * function is called: the persistent form of `next`, for streams.
+   */
+  subscribe(to: string | undefined, wake: () => void): () => void {
+    const waiter: Waiter = { to, wake };
+    this.waiters.add(waiter);
+    return () => this.waiters.delete(waiter);
+  }
+
   /** Resolves on a matching insert, after `ms`, on abort, or when closing. */
   next(to: string | undefined, ms: number, signal: AbortSignal): Promise<void> {
     if (this.closing || signal.aborted) return Promise.resolve();

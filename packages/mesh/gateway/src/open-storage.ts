@@ -1,3 +1,4 @@
+import { MeshValidationError } from "@mesh/errors";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { openPostgresStorage } from "./postgres-storage.js";
 import { openSqliteStorage } from "./sqlite-storage.js";
@@ -7,11 +8,38 @@ export function isPostgresUrl(database: string): boolean {
   return /^postgres(ql)?:\/\//i.test(database);
 }
 
+const ACCEPTED_FORMS =
+  "a SQLite file path (such as .mesh/gateway.db), ':memory:', or a postgres:// or postgresql:// URL";
+
+/**
+ * Throws a `MeshValidationError` (code `invalid_database`) listing the accepted forms unless
+ * `database` is one of them: anything else with a URL scheme (`mysql://…`, a misspelt
+ * `postgress://…`) would otherwise become a SQLite file of that name. Opens and creates nothing.
+ */
+export function checkDatabase(database: unknown): asserts database is string {
+  if (typeof database !== "string" || database.trim() === "") {
+    throw new MeshValidationError(`the database is empty; give ${ACCEPTED_FORMS}`, {
+      code: "invalid_database",
+    });
+  }
+  // Two letters at least, so that a Windows drive (`C:\…`) stays a path. The value itself is
+  // not echoed: a URL may carry a password.
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(database)?.[1];
+  if (scheme !== undefined && !isPostgresUrl(database)) {
+    throw new MeshValidationError(
+      `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
+      { code: "invalid_database" },
+    );
+  }
+}
+
 /**
  * Opens the storage a `database` option names: a `postgres://` (or `postgresql://`) URL,
- * `':memory:'`, or a SQLite file path (its directory is created). Migrations run before it resolves.
+ * `':memory:'`, or a SQLite file path (its directory is created). Migrations run before it
+ * resolves. Any other value throws (see `checkDatabase`) before anything is created.
  */
 export async function openStorage(database: string): Promise<GatewayStorage> {
+  checkDatabase(database);
   return isPostgresUrl(database) ? openPostgresStorage(database) : openSqliteStorage(database);
 }
 

@@ -1,20 +1,21 @@
-import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
-import type * as v from "valibot";
 import {
   ErrorBodySchema,
   IssuedTokenSchema,
   IssueTokenBodySchema,
+  MAX_CONTENT_BYTES,
   MessageListSchema,
-  MessageSchema,
+  StrictMessageSchema as MessageSchema,
   MessagesQuerySchema,
   PatchPeerBodySchema,
   PeerListSchema,
-  PeerSchema,
+  StrictPeerSchema as PeerSchema,
   RegisterBodySchema,
   RevokedTokensSchema,
   SendBodySchema,
-  SentMessageSchema,
-} from "./wire-schemas.js";
+  StrictSentMessageSchema as SentMessageSchema,
+} from "@mesh/protocol";
+import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
 
 type JsonObject = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ const CONVERSION: ConversionConfig = {
   // Checks JSON Schema cannot express keep the schema as is; the description says the rest.
   overrideAction: ({ valibotAction, jsonSchema }) => {
     if (valibotAction.type === "max_bytes") {
-      return { ...jsonSchema, description: "at most 65536 bytes of UTF-8" };
+      return { ...jsonSchema, description: `at most ${MAX_CONTENT_BYTES} bytes of UTF-8` };
     }
     if (valibotAction.type === "excludes" || valibotAction.type === "check") return jsonSchema;
     return undefined;

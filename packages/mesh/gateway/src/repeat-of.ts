@@ -1,5 +1,5 @@
+import type { StrictMessage as Message } from "@mesh/protocol";
 import type { InsertResult, NewMessage } from "./gateway-storage.js";
-import type { Message } from "./wire-schemas.js";
 
 /**
  * The answer to a send whose idempotency key already names `first`: the first message when

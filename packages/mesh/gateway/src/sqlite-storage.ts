@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { StrictMessage as Message, StrictPeer as Peer } from "@mesh/protocol";
 import type {
   GatewayStorage,
   IdempotencyOptions,
@@ -21,7 +22,6 @@ import {
   peerFromRow,
 } from "./storage-rows.js";
 import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
-import type { Message, Peer } from "./wire-schemas.js";
 
 // Key-only tables skip the hidden rowid: the primary key is the only lookup.
 const MIGRATIONS = schemaMigrations({

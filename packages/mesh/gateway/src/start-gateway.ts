@@ -1,10 +1,17 @@
 import { isIP } from "node:net";
+import { MeshValidationError } from "@mesh/errors";
+import {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  IDEMPOTENCY_WINDOW_MS,
+  PEER_NAME_PATTERN,
+} from "@mesh/protocol";
 import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
-import { describeDatabase, openStorage } from "./open-storage.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
 
@@ -24,6 +31,17 @@ export interface GatewayOptions {
    * gateway in open mode (every request allowed; a warning is logged at start).
    */
   adminToken?: string | null;
+  /**
+   * Allow open mode (no admin token) on a host beyond loopback, where anyone who can reach the
+   * port may read and send every message. Default `false`: such a start throws instead.
+   */
+  insecureOpen?: boolean;
+  /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
+  streamPingMs?: number;
+  /** Open streams at most on this gateway; past it, 503 `overloaded`. Default 10000. */
+  maxStreams?: number;
+  /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
+  maxStreamsPerPeer?: number;
   /**
    * The request log (Fastify's logger, pino): `true` (default) JSON lines on stdout, `false`
    * silent, pino options, a pino-compatible instance, or a function that receives each line.
@@ -55,8 +73,10 @@ export interface GatewayOptions {
 }
 
 export interface RunningGateway {
-  /** Base URL, e.g. `http://127.0.0.1:8788`. */
+  /** Base URL to reach it from this machine, e.g. `http://127.0.0.1:8788`. */
   url: string;
+  /** The address actually bound, as a URL: `http://0.0.0.0:8788` when it listens on every interface. */
+  listenUrl: string;
   host: string;
   port: number;
   /** The database for display (`sqlite <path>` or a URL without its password). */
@@ -71,7 +91,6 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { host: "127.0.0.1", port: 8788, database: ".mesh/gateway.db" } as const;
 const LIMIT_DEFAULTS: GatewayLimits = {
   rateLimitPerMinute: 1200,
   authFailuresPerMinute: 30,
@@ -81,8 +100,9 @@ const LIMIT_DEFAULTS: GatewayLimits = {
   contentGuard: "tokens",
 };
 const GUARD_MODES: readonly ContentGuardMode[] = ["tokens", "refuse", "off"];
+/** Defaults of the live-delivery options. */
+const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
 export async function issuePeerToken(storage: GatewayStorage, peer: string): Promise<string> {
@@ -98,24 +118,43 @@ export async function issuePeerToken(storage: GatewayStorage, peer: string): Pro
 
 /** Starts the gateway HTTP server on SQLite or PostgreSQL. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const host = options.host ?? DEFAULTS.host;
-  const port = options.port ?? DEFAULTS.port;
-  const database = options.database ?? DEFAULTS.database;
+  const host = options.host ?? DEFAULT_GATEWAY_HOST;
+  const port = options.port ?? DEFAULT_GATEWAY_PORT;
+  const database = options.database ?? DEFAULT_GATEWAY_DATABASE;
   const configuredToken =
     options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
   // Clients trim the token and treat a blank one as none; the server reads it the same way, so a
   // whitespace-only value means open mode rather than an admin token nobody can send.
   const trimmedToken = configuredToken?.trim();
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
+  checkDatabase(database);
+  if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
+    throw new MeshValidationError(
+      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      { code: "insecure_open" },
+    );
+  }
   const limits = resolveLimits(options);
   const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
   const storage = await openStorage(database);
+  const streams = {
+    pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
+    maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
+    maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
+  };
   const stopNotifications = storage.onMessage((toNode) => waiters.notify(toNode));
   let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
   try {
-    app = await buildGatewayApp({ storage, adminToken, logger: logger.fastify, waiters, limits });
+    app = await buildGatewayApp({
+      storage,
+      adminToken,
+      logger: logger.fastify,
+      waiters,
+      limits,
+      streams,
+    });
     await app.listen({ host, port });
   } catch (error) {
     await app?.close().catch(() => {});
@@ -126,6 +165,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const address = app.server.address();
   const boundPort = typeof address === "object" && address !== null ? address.port : port;
   const url = `http://${urlHost(host)}:${boundPort}`;
+  const boundHost = typeof address === "object" && address !== null ? address.address : host;
+  const listenUrl = `http://${isIP(boundHost) === 6 ? `[${boundHost}]` : boundHost}:${boundPort}`;
 
   if (adminToken === undefined) {
     app.log.warn(
@@ -136,13 +177,16 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   }
 
   const purge = setInterval(() => {
-    storage.purgeIdempotencyKeys(new Date(Date.now() - DAY_MS).toISOString()).catch(() => {});
+    storage
+      .purgeIdempotencyKeys(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .catch(() => {});
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
 
   let closing: Promise<void> | undefined;
   return {
     url,
+    listenUrl,
     host,
     port: boundPort,
     database: describeDatabase(database),
@@ -199,5 +243,10 @@ function urlHost(host: string): string {
 }
 
 function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
+  return (
+    host === "localhost" ||
+    host === "::1" ||
+    (isIP(host) === 4 && host.startsWith("127.")) ||
+    (isIP(host) === 6 && host.toLowerCase().startsWith("::ffff:127."))
+  );
 }

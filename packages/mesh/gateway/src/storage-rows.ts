@@ -1,5 +1,9 @@
+import type {
+  StrictMessage as Message,
+  DmKind as MessageKind,
+  StrictPeer as Peer,
+} from "@mesh/protocol";
 import type { NewMessage } from "./gateway-storage.js";
-import type { Message, MessageKind, Peer } from "./wire-schemas.js";
 
 /** A `peers` row as both back ends return it (timestamps as ISO text or Date). */
 export interface DbPeerRow {

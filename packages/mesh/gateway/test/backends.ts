@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { createPgSchema, postgresReachable, tempDir } from "./helpers.js";
+import { createPgSchema, PG_BASE_URL, postgresReachable, tempDir } from "./helpers.js";
 
 export interface Backend {
   name: "sqlite" | "postgres";
@@ -9,8 +9,19 @@ export interface Backend {
 
 const pgUp = await postgresReachable();
 if (!pgUp) {
+  const problem = `PostgreSQL at ${PG_BASE_URL} is unreachable, so the gateway's PostgreSQL suites cannot run`;
+  // In CI a silent skip would pass a run that never tested one of the two back ends.
+  if (
+    process.env["CI"] !== undefined &&
+    process.env["CI"] !== "" &&
+    process.env["CI"] !== "false"
+  ) {
+    throw new Error(
+      `@mesh/gateway tests: ${problem}. CI is set, so this fails the run: start PostgreSQL (.ci/run does) or unset CI to skip those suites locally.`,
+    );
+  }
   console.warn(
-    "@mesh/gateway tests: PostgreSQL at 127.0.0.1:5432 (db test, user postgres) is unreachable; the PostgreSQL suites are SKIPPED",
+    `\n${"!".repeat(100)}\n@mesh/gateway tests: ${problem}; they are SKIPPED. Start PostgreSQL to run them (with CI set, this is an error).\n${"!".repeat(100)}\n`,
   );
 }
 

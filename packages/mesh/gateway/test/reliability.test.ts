@@ -179,7 +179,7 @@ describe("mesh-gateway token issue", () => {
     try {
       const child = spawn(
         process.execPath,
-        [CLI, "token", "issue", "cli-peer", "--database", database],
+        [CLI, "token", "issue", "cli-peer", "--database", database, "--create"],
         {
           stdio: ["ignore", "pipe", "pipe"],
         },

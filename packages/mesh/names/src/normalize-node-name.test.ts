@@ -1,10 +1,10 @@
 import { MeshError, MeshValidationError } from "@mesh/errors";
+import { PEER_NAME_PATTERN } from "@mesh/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidPeerNameError } from "./invalid-peer-name-error.js";
 import { KNOWN_ALIASES } from "./known-aliases.js";
 import { normalizeNodeName } from "./normalize-node-name.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 
 const formatMessage = (name: string) =>
   `peer name '${name}' does not match naming convention (lowercase, alnum + dash, must start and end alnum)`;

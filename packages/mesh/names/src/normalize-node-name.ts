@@ -1,7 +1,7 @@
+import { PEER_NAME_PATTERN } from "@mesh/protocol";
 import { describeType, quoteName } from "./describe-name.js";
 import { InvalidPeerNameError } from "./invalid-peer-name-error.js";
 import { KNOWN_ALIASES } from "./known-aliases.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 
 /**
  * Checks a peer name offline and returns its canonical form: type check (must be

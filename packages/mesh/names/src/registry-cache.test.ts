@@ -29,21 +29,41 @@ const FAILURES: [string, PeersReply][] = [
   ["no answer at all", { hang: "headers" }],
 ];
 
+/**
+ * Only a reply that never completes may end in the timeout. Every other failure gets a timeout
+ * no loaded machine reaches, so it fails for its own reason and not because the clock ran out
+ * first (which would still pass, without testing the failure the row names).
+ */
+const timeoutFor = (reply: PeersReply) =>
+  typeof reply === "object" && "hang" in reply ? 100 : 60_000;
+
+/** The failure text names a timeout exactly for the replies that never complete. */
+function expectOwnCause(text: string, reply: PeersReply): void {
+  if (typeof reply === "object" && "hang" in reply)
+    expect(text).toContain("timed out after 100 ms");
+  else expect(text).not.toContain("timed out");
+}
+
 describe("registry lookup failures", () => {
   it.each(FAILURES)("treats %s as an unreachable gateway", async (_label, reply) => {
     server.reply(reply);
-    const err = await canonicalNames({ gatewayUrl: server.url, timeout: 100 }).catch((e) => e);
+    const err = await canonicalNames({ gatewayUrl: server.url, timeout: timeoutFor(reply) }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(GatewayUnreachableError);
     expect(err.message).toMatch(
       /^mesh-gateway at .* unreachable and no usable cached canonical_names \(error: GET \/peers /,
     );
+    expectOwnCause(err.message, reply);
   });
 
   it.each(FAILURES)("never caches %s: the next lookup asks again", async (_label, reply) => {
     server.reply(reply);
-    await expect(canonicalNames({ gatewayUrl: server.url, timeout: 100 })).rejects.toThrow(
-      GatewayUnreachableError,
+    const err = await canonicalNames({ gatewayUrl: server.url, timeout: timeoutFor(reply) }).catch(
+      (e) => e,
     );
+    expect(err).toBeInstanceOf(GatewayUnreachableError);
+    expectOwnCause(err.message, reply);
     server.reply({ json: ["droplet"] });
     await expect(canonicalNames({ gatewayUrl: server.url })).resolves.toEqual(new Set(["droplet"]));
     expect(server.requests).toHaveLength(2);
@@ -222,17 +242,15 @@ describe("stale cache fallback", () => {
       clearRegistryCache();
       server.reply({ json: ["droplet"] });
       const logger = captureLogger();
-      const options = {
-        gatewayUrl: server.url,
-        now: clock.now,
-        logger,
-        ttlSeconds: 0,
-        timeout: 100,
-      };
-      await canonicalNames(options);
+      const options = { gatewayUrl: server.url, now: clock.now, logger, ttlSeconds: 0 };
+      // The first lookup must succeed: no short timeout can fail it on a loaded machine.
+      await canonicalNames({ ...options, timeout: 60_000 });
       server.reply(reply);
-      await expect(canonicalNames(options)).resolves.toEqual(new Set(["droplet"]));
+      await expect(canonicalNames({ ...options, timeout: timeoutFor(reply) })).resolves.toEqual(
+        new Set(["droplet"]),
+      );
       expect(logger.warnings).toHaveLength(1);
+      expectOwnCause(logger.warnings[0]!, reply);
     }
   });
 

@@ -1,4 +1,5 @@
 import { MeshValidationError } from "@mesh/errors";
+import { DEFAULT_GATEWAY_URL } from "@mesh/protocol";
 import * as v from "valibot";
 
 /** Where warnings go; `console` by default. Messages never contain the token. */
@@ -52,7 +53,6 @@ export interface ResolvedRegistryOptions {
   now: () => number;
 }
 
-const DEFAULT_GATEWAY_URL = "http://localhost:8788";
 const DEFAULT_TTL_SECONDS = 300;
 const DEFAULT_TIMEOUT_MS = 5000;
 

@@ -1,5 +1,10 @@
 export { assertNoSecrets } from "./assert-no-secrets.js";
 export { CredentialLeakError, type SecretMatch } from "./credential-leak-error.js";
+export {
+  EXTRA_SECRET_RULES,
+  type ExtraSecretRule,
+  type ExtraSecretRuleId,
+} from "./extra-secret-rules.js";
 export { findAllSecrets } from "./find-all-secrets.js";
 export { findSecret } from "./find-secret.js";
 export { redactSecrets } from "./redact-secrets.js";

@@ -34,24 +34,63 @@ for (let c = 0; c < 128; c++) {
 const LONG_RUN = 40;
 const NONE = -1;
 const UNKNOWN = -2;
-/** Number of shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
+/** Number of the spec's shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
 export const RULE_COUNT = 12;
 
-/** First occurrence of a literal at or after a position, for non-decreasing positions. */
+/**
+ * Rules beyond the spec's twelve (numbered from 13, after them), plugged into the same
+ * left-to-right pass. Kept behind this interface so that the spec-only entry carries none.
+ */
+export interface RuleExtension {
+  /** Id and label of each rule it adds, numbered from 13 in this order. */
+  readonly rules: readonly { readonly id: string; readonly label: string }[];
+  /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
+  readonly awsMarkers: readonly string[];
+  scanner(text: string): ExtensionScanner;
+}
+
+/** Per-text state of an extension; queried at non-decreasing positions. */
+export interface ExtensionScanner {
+  /** The smallest position at or after `from` where one of its rules can start, or +Infinity. */
+  next(from: number): number;
+  /**
+   * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
+   * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
+   */
+  match(s: number, virtual: boolean, limit: number): number;
+  end: number;
+}
+
+/**
+ * First occurrence of a literal at or after a position, for non-decreasing positions. A
+ * literal starting with `A` or `a`, the commonest letters of text and of base64, is searched
+ * by the rest of it (native `indexOf` crawls through runs of its first character).
+ */
 export class Cursor {
   private at = -1;
   readonly length: number;
+  private readonly skip: number;
+  private readonly rest: string;
   constructor(
     private readonly text: string,
     private readonly literal: string,
   ) {
     this.length = literal.length;
+    this.skip = literal.length > 2 && (literal[0] === "A" || literal[0] === "a") ? 1 : 0;
+    this.rest = literal.slice(this.skip);
   }
 
   next(from: number): number {
     if (this.at < from) {
-      const found = this.text.indexOf(this.literal, from);
-      this.at = found < 0 ? Number.POSITIVE_INFINITY : found;
+      let found = this.text.indexOf(this.rest, from + this.skip);
+      while (
+        found > 0 &&
+        this.skip &&
+        this.text.charCodeAt(found - 1) !== this.literal.charCodeAt(0)
+      ) {
+        found = this.text.indexOf(this.rest, found + 1);
+      }
+      this.at = found < 0 ? Number.POSITIVE_INFINITY : found - this.skip;
     }
     return this.at;
   }
@@ -96,30 +135,42 @@ class Engine {
     this.n = text.length;
     this.triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
     this.mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
-    this.rule10 = triggerLiterals.some((literal) => text.includes(literal));
-    this.rule12 = text.includes("MESH_GATEWAY_TOKEN");
+    // Their first occurrences, found here, stay cached in the cursors for `lastOnLine`.
+    this.rule10 = this.triggers.some((cursor) => cursor.next(0) < Number.POSITIVE_INFINITY);
+    this.rule12 = this.mesh.next(0) < Number.POSITIVE_INFINITY;
     this.heuristics = this.rule10 || this.rule12;
   }
 
   /**
-   * Start of the first run of at least LONG_RUN characters of [A-Za-z0-9_/+=-] at or after
-   * `from`, or +Infinity. Looks at the last character a run starting here would need and
-   * jumps past it when it cannot be in one: prose is mostly skipped, and no character is
-   * looked at more than twice.
+   * The first position at or after `from` that starts `length` characters of `mask` (by
+   * default a run of [A-Za-z0-9_/+=-] long enough for rule 10 or 12), or +Infinity. Looks at
+   * the last character such a run would need and jumps past it when it cannot be in one:
+   * prose is mostly skipped, and no character is looked at more than twice.
    */
-  longRunFrom(from: number): number {
+  longRunFrom(from: number, mask = RUN | B64, length = LONG_RUN): number {
     let s = from;
-    while (s + LONG_RUN <= this.n) {
-      let j = s + LONG_RUN - 1;
-      if (!(this.cls(j) & (RUN | B64))) {
-        s = j + 1;
+    let known = from; // [s, known) is known to be in the class
+    while (s + length <= this.n) {
+      const far = s + length - 1;
+      if (!(this.cls(far) & mask)) {
+        s = known = far + 1;
         continue;
       }
-      while (j > s && this.cls(j - 1) & (RUN | B64)) j--;
-      if (j === s) return s;
+      let j = far;
+      while (j > known && this.cls(j - 1) & mask) j--;
+      if (j <= known) return s;
       s = j;
+      known = far + 1;
     }
     return Number.POSITIVE_INFINITY;
+  }
+
+  /** The first position where rule 10 or 12 (below `limit`) can still match. */
+  heuristicsFrom(limit: number): number {
+    return Math.min(
+      this.rule10 ? this.dead10 : Number.POSITIVE_INFINITY,
+      limit > 12 && this.rule12 ? this.dead12 : Number.POSITIVE_INFINITY,
+    );
   }
 
   /** End of the run of [A-Za-z0-9_/+=-] that starts at `from`. */
@@ -146,6 +197,13 @@ class Engine {
         if (limit > 12 && cls & RUN && this.rule12 && s >= this.dead12 && this.meshToken(s)) {
           this.at = s;
           return 12;
+        }
+        // Jump to where either heuristic can match again.
+        const resume = this.heuristicsFrom(limit);
+        if (resume > s + 1) {
+          s = resume - 1;
+          before = s < to ? this.cls(s) & WORD : 0;
+          continue;
         }
       }
       before = word;
@@ -302,7 +360,8 @@ class Engine {
     const end = s + 40;
     const b64End = this.b64EndAt(s);
     if (b64End < end) {
-      this.dead10 = b64End; // later starts in this run have even less room
+      // Later starts in this run have even less room: the next can only be in a long one.
+      this.dead10 = this.longRunFrom(b64End, B64, 40);
       return false;
     }
     if (!this.boundary(end)) return false;
@@ -402,11 +461,12 @@ const PREFIXES: readonly (readonly [string, number])[] = [
 function drive(
   text: string,
   engine: Engine,
+  extension: ExtensionScanner | null,
   all: boolean,
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  let limit = RULE_COUNT + 1;
+  let limit = extension ? Number.POSITIVE_INFINITY : RULE_COUNT + 1;
   let cursors: Cursor[] = [];
   let cursorsFor = -1;
   let next = -1; // the smallest prefix occurrence at or after the last computed position
@@ -426,11 +486,13 @@ function drive(
     if (next < s || nextFor !== limit) {
       next = Number.POSITIVE_INFINITY;
       for (const cursor of cursors) next = Math.min(next, cursor.next(s));
+      if (extension && limit > RULE_COUNT + 1) next = Math.min(next, extension.next(s));
       nextFor = limit;
     }
     if (limit > 10 && engine.heuristics && runEnd !== Number.POSITIVE_INFINITY) {
       if (s >= runEnd) {
-        runStart = engine.longRunFrom(s);
+        const from = engine.heuristicsFrom(limit);
+        runStart = from === Number.POSITIVE_INFINITY ? from : engine.longRunFrom(Math.max(s, from));
         runEnd = runStart === Number.POSITIVE_INFINITY ? runStart : engine.scanLong(runStart);
       }
       const from = Math.max(s, runStart);
@@ -453,12 +515,18 @@ function drive(
     }
     if (next >= n) return;
     s = next;
-    const rule = engine.startsAt(s, s === virtualAt) ? engine.matchAt(s, limit) : 0;
+    const virtual = s === virtualAt;
+    let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
+    let end = engine.end;
+    if (rule === 0 && extension && limit > RULE_COUNT + 1) {
+      rule = extension.match(s, virtual, limit);
+      end = extension.end;
+    }
     if (rule === 0) {
       s++;
       continue;
     }
-    s = onMatch(rule, s, engine.end);
+    s = onMatch(rule, s, end);
     if (all) virtualAt = s;
     else limit = rule;
   }
@@ -468,9 +536,10 @@ function drive(
  * For each rule, its leftmost match (regex semantics); returns the first rule in order
  * that matches anywhere, or null.
  */
-export function scanFirst(text: string): RawMatch | null {
+export function scanFirst(text: string, extension: RuleExtension | null = null): RawMatch | null {
   let best: RawMatch | null = null;
-  drive(text, new Engine(text, ["aws"]), false, (rule, index, end) => {
+  const scanner = extension?.scanner(text) ?? null;
+  drive(text, new Engine(text, ["aws"]), scanner, false, (rule, index, end) => {
     best = { rule, index, end };
     return index + 1; // a lower rule may still match further on
   });
@@ -484,9 +553,11 @@ export function scanFirst(text: string): RawMatch | null {
  * counts as the `aws` context of rule 10 (its marker says `aws-access-key-id`). Redacting
  * these matches therefore leaves nothing `scanFirst` finds.
  */
-export function scanAll(text: string): RawMatch[] {
+export function scanAll(text: string, extension: RuleExtension | null = null): RawMatch[] {
   const matches: RawMatch[] = [];
-  drive(text, new Engine(text, ["aws", "AKIA"]), true, (rule, index, end) => {
+  const triggers = ["aws", "AKIA", ...(extension?.awsMarkers ?? [])];
+  const scanner = extension?.scanner(text) ?? null;
+  drive(text, new Engine(text, triggers), scanner, true, (rule, index, end) => {
     matches.push({ rule, index, end });
     return end;
   });

@@ -1,4 +1,5 @@
 import { GuardArgumentError } from "./guard-argument-error.js";
+import type { RuleExtension } from "./scanner.js";
 
 /** Options shared by every scanning function. */
 export interface SecretGuardOptions {
@@ -6,9 +7,16 @@ export interface SecretGuardOptions {
    * Exact secret values that refuse the content when they appear in it (the mesh client
    * passes its live gateway token). Each is trimmed; values under 16 characters are ignored.
    * Also found in their base64, base64url, hex and percent-encoded forms. Checked before the
-   * twelve shapes, reported as rule `known-secret`. Default: none.
+   * shapes, reported as rule `known-secret`. Default: none.
    */
   knownSecrets?: readonly string[] | undefined;
+  /**
+   * Which shapes to look for: `'spec'` the spec's twelve (`SECRET_RULES`) only, `'all'` those
+   * twelve and then `EXTRA_SECRET_RULES`. The twelve keep their order and results either way:
+   * the extra rules only report what the twelve let through. Default: `'all'` (the entry
+   * `@mesh/secret-guard/spec` has only the twelve and refuses `'all'`).
+   */
+  rules?: "spec" | "all" | undefined;
 }
 
 /** Throws a TypeError (also a MeshError) for content that is not a string: unscannable content is refused, never passed. */
@@ -19,4 +27,19 @@ export function requireString(content: unknown): string {
     );
   }
   return content;
+}
+
+/** The extension `options.rules` asks for (null: the twelve only), from those the entry has. */
+export function resolveRules(
+  options: SecretGuardOptions | undefined,
+  available: RuleExtension | null,
+): RuleExtension | null {
+  const rules = options?.rules;
+  if (rules === "spec") return null;
+  if (rules === undefined || (rules === "all" && available)) return available;
+  throw new GuardArgumentError(
+    rules === "all"
+      ? "secret guard: rules 'all' needs the extra rules, which @mesh/secret-guard/spec leaves out; import from @mesh/secret-guard instead."
+      : "secret guard: rules must be 'spec' or 'all'.",
+  );
 }

@@ -1,10 +1,13 @@
 import type { SecretMatch } from "./credential-leak-error.js";
-import type { RawMatch } from "./scanner.js";
+import type { RawMatch, RuleExtension } from "./scanner.js";
 import { KNOWN_SECRET_LABEL, KNOWN_SECRET_RULE_ID, SECRET_RULES } from "./secret-rules.js";
 
 /** Public view of an engine match: rule id, label and position only. */
-export function toSecretMatch(raw: RawMatch): SecretMatch {
-  const rule = raw.rule === 0 ? undefined : SECRET_RULES[raw.rule - 1];
+export function toSecretMatch(raw: RawMatch, extension: RuleExtension | null): SecretMatch {
+  const rule =
+    raw.rule === 0
+      ? undefined
+      : (SECRET_RULES[raw.rule - 1] ?? extension?.rules[raw.rule - 1 - SECRET_RULES.length]);
   return {
     ruleId: rule?.id ?? KNOWN_SECRET_RULE_ID,
     label: rule?.label ?? KNOWN_SECRET_LABEL,

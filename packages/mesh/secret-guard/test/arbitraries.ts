@@ -144,3 +144,78 @@ export const safeProse: fc.Arbitrary<string> = fc
     maxLength: 20,
   })
   .map((parts) => parts.flat().join(""));
+
+/** Literals and separators of the extra shapes, with their near misses. */
+const EXTRA_LITERALS = [
+  "ASIA",
+  "aws_secret_access_key",
+  "AWS_SECRET_ACCESS_KEY",
+  '"SecretAccessKey"',
+  " = ",
+  "=",
+  ":",
+  '"',
+  "'",
+  "github_pat_",
+  "ghu_",
+  "ghr_",
+  "glpat-",
+  "xoxb-",
+  "xoxe-",
+  "xoxq-",
+  "12",
+  "https://hooks.slack.com/services/",
+  "sk_live_",
+  "rk_live_",
+  '"private_key"',
+  '"private_key": "',
+  "-----BEGIN ",
+  "PRIVATE KEY",
+  "RSA ",
+  " BLOCK",
+  "-----",
+  "-----END ",
+  "\\n",
+  "\r\n",
+  "postgres://",
+  "postgresql://",
+  "mongodb+srv://",
+  "redis://",
+  "@",
+  "$",
+  "npm_",
+  "hf_",
+  "gsk_",
+  "pplx-",
+  "r8_",
+  "MISTRAL_API_KEY",
+  "CO_API_KEY",
+  "aws",
+  "AKIA",
+  "MESH_GATEWAY_TOKEN",
+  "[REDACTED:private-key]",
+];
+
+const extraNear = fc.oneof(
+  run("aA0", 14, 18),
+  run("aA0", 19, 22),
+  run("aA0", 29, 38),
+  run("aA0", 46, 50),
+  run("aA0/+=", 38, 42),
+  run("aA0_-", 8, 22),
+  run("AZ09", 14, 18),
+  run("0123456789", 1, 3),
+  run("aZ", 33, 35),
+);
+
+const extraPiece = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...EXTRA_LITERALS, ...LITERALS) },
+  { weight: 2, arbitrary: extraNear },
+  { weight: 1, arbitrary: nearShape },
+  { weight: 1, arbitrary: run("aA0fZ_-/+=.: \n", 0, 8) },
+);
+
+/** Random text made of fragments of every shape, the extra ones first. */
+export const extraFragmentText: fc.Arbitrary<string> = fc
+  .array(extraPiece, { maxLength: 14 })
+  .map((pieces) => pieces.join(""));

@@ -22,9 +22,48 @@ function patterns(trigger: string): RegExp[] {
   ];
 }
 
+const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
+const USERINFO = "[A-Za-z0-9._~%!&'()*+,;=-]";
+const SCHEMES =
+  "postgres|postgresql|mysql|mariadb|mongodb|mongodb\\+srv|redis|rediss|amqp|amqps|nats";
+
+/** The extra shapes as regexes, in `EXTRA_SECRET_RULES` order. */
+export const EXTRA_REFERENCE_PATTERNS: readonly RegExp[] = [
+  /\bASIA[0-9A-Z]{16}\b/,
+  new RegExp(
+    `(?:\\b(?:aws_secret_access_key|AWS_SECRET_ACCESS_KEY)|"SecretAccessKey")${ASSIGN}[A-Za-z0-9/+=]{40}(?![A-Za-z0-9_/+=])`,
+  ),
+  /\bgithub_pat_\w{82,}/,
+  /\bgh[ur]_[A-Za-z0-9]{36,}(?!\w)/,
+  new RegExp(`\\bglpat-${RUN}{20,}`),
+  new RegExp(`\\bxox[abeprs]-[0-9]+-${RUN}{10,}`),
+  /\bhttps:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{30,}(?![\w/])/,
+  /\b[rs]k_live_[A-Za-z0-9]{20,}(?!\w)/,
+  /"private_key"[ \t]*:[ \t]*"-----BEGIN [^"\n]*"?/,
+  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\\:,. \t\r\n-]*?-----END [^\n]*|[A-Za-z0-9+/=\r\n\\]*[^\n]*)/,
+  new RegExp(`\\b(?:${SCHEMES}):\\/\\/${USERINFO}*:${USERINFO}+(?=@)`),
+  /\bnpm_[A-Za-z0-9]{36}(?!\w)/,
+  /\bhf_[A-Za-z]{34}(?!\w)/,
+  /\bgsk_[A-Za-z0-9]{48}(?!\w)/,
+  /\bpplx-[A-Za-z0-9]{32,}(?!\w)/,
+  /\br8_[A-Za-z0-9]{30,}(?!\w)/,
+  new RegExp(`\\bMISTRAL_API_KEY${ASSIGN}${RUN}{20,}`),
+  new RegExp(`\\bTOGETHER_API_KEY${ASSIGN}${RUN}{20,}`),
+  new RegExp(`\\b(?:COHERE_API_KEY|CO_API_KEY)${ASSIGN}${RUN}{20,}`),
+];
+
 /** The spec's twelve shapes as regexes, in order. */
 export const REFERENCE_PATTERNS: readonly RegExp[] = patterns("aws");
-const ALL_PATTERNS = patterns("(?:aws|AKIA)");
+const SPEC_ALL_PATTERNS = patterns("(?:aws|AKIA)");
+/** Every shape, in order, with `rules: 'all'`. */
+export const ALL_REFERENCE_PATTERNS: readonly RegExp[] = [
+  ...REFERENCE_PATTERNS,
+  ...EXTRA_REFERENCE_PATTERNS,
+];
+const ALL_ALL_PATTERNS = [
+  ...patterns("(?:aws|AKIA|ASIA|AWS_SECRET_ACCESS_KEY|SecretAccessKey)"),
+  ...EXTRA_REFERENCE_PATTERNS,
+];
 
 export interface ReferenceMatch {
   rule: number;
@@ -33,8 +72,8 @@ export interface ReferenceMatch {
 }
 
 /** findSecret by definition: the first rule (in order) whose regex matches anywhere. */
-export function referenceFindSecret(content: string): ReferenceMatch | null {
-  for (const [i, re] of REFERENCE_PATTERNS.entries()) {
+export function referenceFindSecret(content: string, all = false): ReferenceMatch | null {
+  for (const [i, re] of (all ? ALL_REFERENCE_PATTERNS : REFERENCE_PATTERNS).entries()) {
     const m = re.exec(content);
     if (m) return { rule: i + 1, index: m.index, end: m.index + m[0].length };
   }
@@ -45,14 +84,15 @@ export function referenceFindSecret(content: string): ReferenceMatch | null {
  * The shapes part of findAllSecrets by definition: repeatedly take the leftmost match (rule
  * order on ties) in `]` + the unscanned rest, the `]` standing for the previous marker.
  */
-export function referenceFindAll(content: string): ReferenceMatch[] {
+export function referenceFindAll(content: string, all = false): ReferenceMatch[] {
   const out: ReferenceMatch[] = [];
+  const patterns = all ? ALL_ALL_PATTERNS : SPEC_ALL_PATTERNS;
   let pos = 0;
   while (pos < content.length) {
     let best: ReferenceMatch | null = null;
     const rest = (pos === 0 ? "" : "]") + content.slice(pos);
     const shift = pos === 0 ? 0 : pos - 1;
-    for (const [i, re] of ALL_PATTERNS.entries()) {
+    for (const [i, re] of patterns.entries()) {
       const m = re.exec(rest);
       if (m && (best === null || m.index + shift < best.index)) {
         best = { rule: i + 1, index: m.index + shift, end: m.index + shift + m[0].length };

@@ -1,0 +1,53 @@
+import { listPrices, type PriceRow } from "@discovery/pricing";
+import { CliError, EXIT_OK, formatTable } from "@mesh/cli-kit";
+import type { CommandContext } from "./command-context.js";
+import { count, price } from "./format-number.js";
+
+/**
+ * `discovery price list [--provider p]`: the list prices of every vendor (or one), USD per
+ * million tokens, from the package's `prices.json`. JSON: `{ "prices": PriceRow[] }`. An unknown
+ * provider exits 1.
+ */
+export function priceListCommand(context: CommandContext, options: { provider?: string }): number {
+  const rows = listPrices(options.provider === undefined ? {} : { provider: options.provider });
+  if (rows.length === 0) {
+    throw new CliError(`no prices for provider '${options.provider}'`, {
+      hint: "providers are openai, deepseek, xai (grok), anthropic (claude), google (gemini)",
+    });
+  }
+  if (context.json) context.printJson({ prices: rows });
+  else context.io.stdout.write(priceTable(context, rows));
+  return EXIT_OK;
+}
+
+function priceTable(context: CommandContext, rows: readonly PriceRow[]): string {
+  const { out } = context;
+  return formatTable(
+    [
+      { header: "PROVIDER" },
+      { header: "MODEL" },
+      { header: "INPUT", align: "right" },
+      { header: "OUTPUT", align: "right" },
+      { header: "CACHE READ", align: "right" },
+      { header: "CACHE WRITE", align: "right" },
+      { header: "LONG CONTEXT" },
+      { header: "VERIFIED" },
+    ],
+    rows.map((row) => {
+      const tier = row.tiers?.[0];
+      return [
+        row.provider,
+        out.cyan(row.model),
+        price(row.input),
+        price(row.output),
+        price(row.cacheRead),
+        price(row.cacheWrite5m),
+        tier === undefined
+          ? "-"
+          : `>${count(tier.aboveInputTokens)}: ${price(tier.input)}/${price(tier.output)}`,
+        out.dim(row.verifiedAt),
+      ];
+    }),
+    out,
+  );
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `discovery-fakes`: starts every fake vendor server and prints the `export` lines that point
+// the `discovery` CLI at them, then serves until interrupted.
+import { startDiscoveryFakes } from "./start-discovery-fakes.js";
+
+const HELP = `Usage: discovery-fakes
+
+Starts fake AIMLAPI, OpenAI, DeepSeek, xAI and Google Cloud Billing servers on 127.0.0.1 and
+prints one shell \`export\` line per variable (addresses and the fake keys they accept) for the
+discovery CLI. Serves until Ctrl-C. For example, in one shell:
+
+  discovery-fakes > fakes.env &
+  . ./fakes.env && discovery models --prices
+`;
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(HELP);
+} else {
+  const fakes = await startDiscoveryFakes();
+  const lines = Object.entries(fakes.env).map(([name, value]) => `export ${name}='${value}'`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+  process.stderr.write("discovery-fakes: serving on 127.0.0.1; Ctrl-C stops\n");
+  const stop = () => {
+    void fakes.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

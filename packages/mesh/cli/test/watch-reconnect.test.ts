@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MeshClient } from "@mesh/client";
+import { type RunningGateway, startGateway } from "@mesh/gateway";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { baseEnv, collect, startCli, waitFor } from "./run-cli.js";
+
+const ADMIN_TOKEN = "admin-token-for-watch-tests-0123456789";
+/** Longer than the four seconds after which `mesh watch` used to give up on a stopped gateway. */
+const OUTAGE_MS = 5000;
+
+let dir: string;
+let gateway: RunningGateway;
+
+const start = (port = 0) =>
+  startGateway({
+    port,
+    database: join(dir, "gateway.db"),
+    adminToken: ADMIN_TOKEN,
+    logger: false,
+  });
+
+async function sendTo(node: string, content: string) {
+  const sender = new MeshClient({ node: "lab-ovh", gatewayUrl: gateway.url, token: ADMIN_TOKEN });
+  try {
+    return await sender.send({ to: node, kind: "fyi", content });
+  } finally {
+    await sender.close();
+  }
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "mesh-watch-test-"));
+  gateway = await start();
+  for (const name of ["droplet", "lab-ovh"]) {
+    await fetch(`${gateway.url}/peers/register`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+  }
+});
+
+afterEach(async () => {
+  await gateway.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it("keeps watching through a gateway restart and prints what arrived meanwhile, once", async () => {
+  const token = await gateway.issueToken("droplet");
+  const env = baseEnv({
+    MESH_NODE: "droplet",
+    MESH_GATEWAY_URL: gateway.url,
+    MESH_GATEWAY_TOKEN: token,
+  });
+  const child = startCli(["watch", "--json"], env);
+  const done = collect(child);
+  await waitFor(child.stderr, /watching the inbox of droplet/);
+  const first = waitFor(child.stdout, /"before"/);
+  await sendTo("droplet", "before");
+  await first;
+
+  const port = gateway.port;
+  await gateway.close();
+  await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+  expect(child.exitCode).toBeNull();
+  gateway = await start(port);
+  const after = waitFor(child.stdout, /"after"/);
+  await sendTo("droplet", "after");
+  await after;
+
+  child.kill("SIGINT");
+  const run = await done;
+  expect(run.code).toBe(0);
+  const contents = run.stdout
+    .trim()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { content: string }).content);
+  expect(contents).toEqual(["before", "after"]);
+}, 30_000);

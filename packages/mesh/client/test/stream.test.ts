@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startGateway } from "@mesh/gateway";
+import { clearRegistryCache } from "@mesh/names";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MeshAuthError, MeshClient, MeshGatewayError, type Message } from "../src/index.js";
+
+const ADMIN_TOKEN = "admin-token-for-stream-tests-0123456789";
+
+type Gateway = Awaited<ReturnType<typeof startGateway>>;
+
+let dir: string;
+let gateway: Gateway;
+const clients: MeshClient[] = [];
+
+const start = (port = 0) =>
+  startGateway({
+    port,
+    database: join(dir, "gateway.db"),
+    adminToken: ADMIN_TOKEN,
+    logger: false,
+  });
+
+const client = (node: string, token = ADMIN_TOKEN, gatewayUrl = gateway.url) => {
+  const created = new MeshClient({ node, token, gatewayUrl });
+  clients.push(created);
+  return created;
+};
+
+/** The next `count` messages of an iterator, leaving it open (a for-await break would end it). */
+async function take(messages: AsyncGenerator<Message>, count: number): Promise<Message[]> {
+  const seen: Message[] = [];
+  while (seen.length < count) {
+    const next = await messages.next();
+    if (next.done) break;
+    seen.push(next.value);
+  }
+  return seen;
+}
+
+beforeEach(async () => {
+  clearRegistryCache();
+  dir = mkdtempSync(join(tmpdir(), "mesh-stream-test-"));
+  gateway = await start();
+  await client("droplet").register();
+  await client("lab-ovh").register();
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await gateway.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("client.stream", () => {
+  it("yields only messages stored after it opened by default", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    await lab.send({ to: "droplet", kind: "fyi", content: "before" });
+    const stream = droplet.stream();
+    const first = stream.next();
+    // When the stream is subscribed is not observable from outside: send until one arrives.
+    let arrived = false;
+    void first.then(() => (arrived = true));
+    for (let n = 0; !arrived && n < 500; n++) {
+      await lab.send({ to: "droplet", kind: "status", content: `after ${n}` });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await first).value?.content).toMatch(/^after \d+$/);
+  });
+
+  it("yields every message after afterId, then new ones", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    const sent = [];
+    for (const content of ["a", "b", "c"]) {
+      sent.push(await lab.send({ to: "droplet", kind: "fyi", content }));
+    }
+    const stream = droplet.stream({ afterId: sent[0]?.id ?? 0 });
+    const seen = take(stream, 3);
+    await lab.send({ to: "droplet", kind: "fyi", content: "d" });
+    expect((await seen).map((m) => m.content)).toEqual(["b", "c", "d"]);
+  });
+
+  it("resumes after a gateway restart with no gap and no duplicate", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    const stream = droplet.stream({ afterId: 0 });
+    const first = take(stream, 1);
+    await lab.send({ to: "droplet", kind: "fyi", content: "one" });
+    expect((await first).map((m) => m.content)).toEqual(["one"]);
+
+    const port = gateway.port;
+    await gateway.close();
+    gateway = await start(port);
+    const restarted = client("lab-ovh", ADMIN_TOKEN, gateway.url);
+    await restarted.send({ to: "droplet", kind: "fyi", content: "two" });
+    await restarted.send({ to: "droplet", kind: "fyi", content: "three" });
+    expect((await take(stream, 2)).map((m) => m.content)).toEqual(["two", "three"]);
+  });
+
+  it("fails with MeshAuthError when the token is refused", async () => {
+    const stranger = client("droplet", "not-a-valid-token-0123456789");
+    await expect(stranger.stream().next()).rejects.toBeInstanceOf(MeshAuthError);
+  });
+
+  it("fails when the response headers do not arrive within timeout", async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address();
+    const port = typeof address === "object" && address !== null ? address.port : 0;
+    const stuck = new MeshClient({
+      node: "droplet",
+      gatewayUrl: `http://127.0.0.1:${port}`,
+      timeout: 100,
+    });
+    clients.push(stuck);
+    try {
+      const error = await stuck
+        .stream()
+        .next()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MeshGatewayError);
+      expect((error as Error).message).toMatch(/no response headers within 100 ms/);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it("ends cleanly when its signal aborts or the client closes", async () => {
+    const droplet = client("droplet");
+    const controller = new AbortController();
+    const aborted = droplet.stream({ signal: controller.signal }).next();
+    const closed = droplet.stream().next();
+    controller.abort();
+    await expect(aborted).resolves.toEqual({ done: true, value: undefined });
+    await droplet.close();
+    await expect(closed).resolves.toEqual({ done: true, value: undefined });
+  });
+});
+
+describe("client.watch over the stream", () => {
+  it("yields the unread backlog first, then live messages, never a read one", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    const read = await lab.send({ to: "droplet", kind: "fyi", content: "already read" });
+    await droplet.markRead(read?.id ?? 0);
+    await lab.send({ to: "droplet", kind: "fyi", content: "backlog" });
+    const watch = droplet.watch();
+    const first = await watch.next();
+    expect(first.value?.content).toBe("backlog");
+    await lab.send({ to: "droplet", kind: "fyi", content: "live" });
+    expect((await take(watch, 1)).map((m) => m.content)).toEqual(["live"]);
+  });
+
+  it("keeps watching across a gateway restart", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    const watch = droplet.watch();
+    const first = watch.next();
+    await lab.send({ to: "droplet", kind: "fyi", content: "before restart" });
+    expect((await first).value?.content).toBe("before restart");
+    const port = gateway.port;
+    await gateway.close();
+    gateway = await start(port);
+    await client("lab-ovh", ADMIN_TOKEN, gateway.url).send({
+      to: "droplet",
+      kind: "fyi",
+      content: "after restart",
+    });
+    expect((await take(watch, 1)).map((m) => m.content)).toEqual(["after restart"]);
+  });
+});

@@ -1,0 +1,241 @@
+import http from "node:http";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN, call, register, send } from "../test/helpers.js";
+import { type GatewayOptions, type RunningGateway, startGateway } from "./index.js";
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+  comment?: string;
+}
+
+/** One open SSE response read by hand: blocks are parsed as they arrive. */
+interface TestStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** Resolves with the next block that satisfies `match` (earlier ones are consumed). */
+  next(match?: (event: SseEvent) => boolean): Promise<SseEvent>;
+  /** Resolves when the server ends the response. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+function openStream(
+  gateway: RunningGateway,
+  path = "/messages/stream",
+  headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` },
+): Promise<TestStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${gateway.url}${path}`, { headers }, (response) => {
+      const queue: SseEvent[] = [];
+      let waiting: (() => void) | undefined;
+      let buffer = "";
+      const ended = new Promise<void>((done) => response.once("close", done));
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        buffer += chunk;
+        let cut = buffer.indexOf("\n\n");
+        while (cut !== -1) {
+          queue.push(parseBlock(buffer.slice(0, cut)));
+          buffer = buffer.slice(cut + 2);
+          cut = buffer.indexOf("\n\n");
+        }
+        waiting?.();
+      });
+      const next = async (match: (event: SseEvent) => boolean = (e) => e.event === "message") => {
+        for (;;) {
+          const event = queue.shift();
+          if (event !== undefined) {
+            if (match(event)) return event;
+            continue;
+          }
+          if (response.closed) throw new Error("stream ended");
+          await Promise.race([new Promise<void>((wake) => (waiting = wake)), ended]);
+        }
+      };
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        next,
+        ended,
+        close: () => request.destroy(),
+      });
+    });
+    request.on("error", reject);
+  });
+}
+
+function parseBlock(block: string): SseEvent {
+  const event: SseEvent = {};
+  for (const line of block.split("\n")) {
+    if (line.startsWith(":")) event.comment = line.slice(1).trim();
+    const colon = line.indexOf(": ");
+    if (colon <= 0) continue;
+    const field = line.slice(0, colon);
+    if (field === "id" || field === "event" || field === "data")
+      event[field] = line.slice(colon + 2);
+  }
+  return event;
+}
+
+describe("GET /messages/stream", () => {
+  let gateway: RunningGateway;
+  const streams: TestStream[] = [];
+
+  const start = async (options: GatewayOptions = {}) => {
+    await gateway?.close();
+    gateway = await startGateway({
+      port: 0,
+      database: ":memory:",
+      adminToken: ADMIN_TOKEN,
+      logger: false,
+      ...options,
+    });
+    for (const name of ["alice", "bob", "carol"]) await register(gateway, name);
+  };
+  const open = async (
+    ...args: Parameters<typeof openStream> extends [unknown, ...infer R] ? R : never
+  ) => {
+    const stream = await openStream(gateway, ...args);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeEach(() => start());
+  afterEach(async () => {
+    for (const stream of streams.splice(0)) stream.close();
+    await gateway.close();
+  });
+
+  it("answers with event-stream headers at once and delivers each new message as one event", async () => {
+    const stream = await open();
+    expect(stream.status).toBe(200);
+    expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    const sent = await send(gateway, { from_node: "alice", to_node: "bob", content: "live" });
+    const event = await stream.next();
+    expect(event.id).toBe(String(sent.json.id));
+    expect(event.event).toBe("message");
+    expect(JSON.parse(event.data ?? "")).toMatchObject({
+      id: sent.json.id,
+      from_node: "alice",
+      to_node: "bob",
+      content: "live",
+      read_at: null,
+    });
+  });
+
+  it("carries only messages stored after it opened when no cursor is given", async () => {
+    const old = await send(gateway, { from_node: "alice", to_node: "bob", content: "old" });
+    const stream = await open();
+    const start = await stream.next((event) => event.data === undefined && event.id !== undefined);
+    expect(start.id).toBe(String(old.json.id));
+    const fresh = await send(gateway, { from_node: "alice", to_node: "bob", content: "new" });
+    const event = await stream.next();
+    expect(event.id).toBe(String(fresh.json.id));
+  });
+
+  it.each([
+    ["the Last-Event-ID header", "header"],
+    ["the after_id query", "query"],
+  ])("resumes after %s with every later message once, in id order", async (_, how) => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(
+        (await send(gateway, { from_node: "alice", to_node: "bob", content: `m${i}` })).json.id,
+      );
+    }
+    const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    let path = "/messages/stream?to=bob";
+    if (how === "header") headers["last-event-id"] = String(ids[1]);
+    else path += `&after_id=${ids[1]}`;
+    const stream = await open(path, headers);
+    const later = await send(gateway, { from_node: "alice", to_node: "bob", content: "later" });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) seen.push((await stream.next()).id ?? "");
+    expect(seen).toEqual([...ids.slice(2), later.json.id].map(String));
+  });
+
+  it("keeps a resumed stream gap-free while messages arrive during the catch-up", async () => {
+    const first = await send(gateway, { from_node: "alice", to_node: "bob", content: "first" });
+    const stream = await open("/messages/stream?to=bob", {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      "last-event-id": "0",
+    });
+    const sends = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        send(gateway, { from_node: "carol", to_node: "bob", content: `burst ${i}` }),
+      ),
+    );
+    const expected = [first.json.id, ...sends.map((r) => r.json.id)].sort((a, b) => a - b);
+    const seen: number[] = [];
+    while (seen.length < expected.length) seen.push(Number((await stream.next()).id));
+    expect(seen).toEqual(expected);
+  });
+
+  it("gives a peer token its own inbox only, and refuses another peer's", async () => {
+    const bobToken = await gateway.issueToken("bob");
+    const own = await open("/messages/stream", { authorization: `Bearer ${bobToken}` });
+    await send(gateway, { from_node: "alice", to_node: "carol", content: "not for bob" });
+    const mine = await send(gateway, { from_node: "alice", to_node: "bob", content: "for bob" });
+    expect((await own.next()).id).toBe(String(mine.json.id));
+
+    const other = await open("/messages/stream?to=carol", { authorization: `Bearer ${bobToken}` });
+    expect(other.status).toBe(403);
+  });
+
+  it("refuses a request without a token and a malformed Last-Event-ID", async () => {
+    expect((await open("/messages/stream", {})).status).toBe(401);
+    const bad = await open("/messages/stream", {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      "last-event-id": "twelve",
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("answers other methods on the path with 405", async () => {
+    const result = await call(gateway, "POST", "/messages/stream", { body: {} });
+    expect(result.status).toBe(405);
+    expect(result.headers.get("allow")).toBe("GET");
+  });
+
+  it("sends a ping comment every streamPingMs", async () => {
+    await start({ streamPingMs: 20 });
+    const stream = await open();
+    expect((await stream.next((event) => event.comment !== undefined)).comment).toBe("ping");
+  });
+
+  it("ends open streams when the gateway closes", async () => {
+    const stream = await open();
+    await gateway.close();
+    await stream.ended;
+  });
+
+  it("ends a peer's streams when its tokens are revoked", async () => {
+    const token = await gateway.issueToken("bob");
+    const stream = await open("/messages/stream", { authorization: `Bearer ${token}` });
+    expect((await call(gateway, "DELETE", "/admin/tokens/bob")).status).toBe(200);
+    await stream.ended;
+  });
+
+  it("ends a stream at the next ping when its token was revoked elsewhere (another gateway)", async () => {
+    await start({ streamPingMs: 20 });
+    const token = await gateway.issueToken("bob");
+    const stream = await open("/messages/stream", { authorization: `Bearer ${token}` });
+    await gateway.storage.revokeTokens("bob");
+    await stream.ended;
+  });
+
+  it("bounds the open streams on the gateway (503) and per peer token (429)", async () => {
+    await start({ maxStreams: 3, maxStreamsPerPeer: 2 });
+    const token = await gateway.issueToken("bob");
+    const bob = { authorization: `Bearer ${token}` };
+    expect((await open("/messages/stream", bob)).status).toBe(200);
+    expect((await open("/messages/stream", bob)).status).toBe(200);
+    const third = await open("/messages/stream", bob);
+    expect(third.status).toBe(429);
+    expect((await open()).status).toBe(200);
+    const full = await open();
+    expect(full.status).toBe(503);
+  });
+});

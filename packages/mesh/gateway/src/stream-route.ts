@@ -1,0 +1,233 @@
+import type { ServerResponse } from "node:http";
+import { MessagesQuerySchema } from "@mesh/protocol";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { GatewayStorage } from "./gateway-storage.js";
+import { HttpError } from "./http-error.js";
+import type { MessageWaiters } from "./message-waiters.js";
+import { validateInput } from "./validate-input.js";
+
+/** Rows read per database query while a stream catches up. */
+const DRAIN_BATCH = 100;
+/** SSE `retry:` hint sent once: how long an EventSource-like client waits before reconnecting. */
+const RETRY_HINT_MS = 2000;
+
+/** Whose messages a stream may carry, decided by the app's access rules. */
+export interface StreamAccess {
+  /** The inbox (`undefined`: every recipient, admin and open mode only). */
+  to: string | undefined;
+  /** The peer whose token opened the stream (counted against `maxStreamsPerPeer`). */
+  peer: string | undefined;
+}
+
+export interface StreamRouteOptions {
+  storage: GatewayStorage;
+  /** The in-process notification point that also wakes long-poll waiters. */
+  waiters: MessageWaiters;
+  /** Interval of `: ping` comments in ms. */
+  pingMs: number;
+  /** Open streams at most, across all callers. */
+  maxStreams: number;
+  /** Open streams at most per peer token (admin and open mode count only against `maxStreams`). */
+  maxStreamsPerPeer: number;
+  /** Applies the rights of `GET /messages` to the requested `to`; throws an `HttpError` to refuse. */
+  access: (request: FastifyRequest, to: string | undefined) => StreamAccess;
+  /** Whether the credential that opened the stream is still valid (checked at every ping). */
+  stillAuthorized: (request: FastifyRequest) => Promise<boolean>;
+}
+
+/** Lets the app end streams at once, e.g. when a peer's tokens are revoked. */
+export interface StreamHub {
+  /** Number of open streams. */
+  readonly size: number;
+  /** Ends every stream opened with a token of `peer`. */
+  endPeer(peer: string): void;
+}
+
+interface OpenStream {
+  access: StreamAccess;
+  request: FastifyRequest;
+  raw: ServerResponse;
+  cursor: number;
+  draining: boolean;
+  /** A wake-up came in while draining: read again afterwards. */
+  again: boolean;
+  ended: boolean;
+  unsubscribe: () => void;
+}
+
+/**
+ * `GET /messages/stream`: Server-Sent Events of new messages with the rights and filters of
+ * `GET /messages`. The stream subscribes before it reads its starting point and before it
+ * answers, so a client holding the response headers misses nothing stored afterwards.
+ */
+export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOptions): StreamHub {
+  const streams = new Set<OpenStream>();
+  const perPeer = new Map<string, number>();
+
+  const end = (stream: OpenStream) => {
+    if (stream.ended) return;
+    stream.ended = true;
+    stream.unsubscribe();
+    streams.delete(stream);
+    const peer = stream.access.peer;
+    if (peer !== undefined) {
+      const count = (perPeer.get(peer) ?? 1) - 1;
+      if (count <= 0) perPeer.delete(peer);
+      else perPeer.set(peer, count);
+    }
+    stream.raw.end();
+  };
+
+  const drain = async (stream: OpenStream) => {
+    if (stream.draining) {
+      stream.again = true;
+      return;
+    }
+    stream.draining = true;
+    try {
+      do {
+        stream.again = false;
+        let rows: Awaited<ReturnType<GatewayStorage["listMessages"]>>;
+        do {
+          rows = await options.storage.listMessages({
+            to: stream.access.to,
+            unreadOnly: false,
+            afterId: stream.cursor,
+            limit: DRAIN_BATCH,
+          });
+          if (stream.ended) return;
+          let chunk = "";
+          for (const message of rows) {
+            chunk += `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
+            stream.cursor = message.id;
+          }
+          // Backpressure: a slow reader holds at most one batch in memory, never a queue.
+          if (chunk !== "" && !stream.raw.write(chunk)) await drained(stream.raw);
+        } while (rows.length === DRAIN_BATCH && !stream.ended);
+      } while (stream.again && !stream.ended);
+    } catch {
+      // A failed read (database gone) ends the stream; the client resumes with Last-Event-ID.
+      end(stream);
+    } finally {
+      stream.draining = false;
+    }
+  };
+
+  const ping = setInterval(() => {
+    for (const stream of streams) {
+      stream.raw.write(": ping\n\n");
+      if (stream.access.peer === undefined) continue;
+      options.stillAuthorized(stream.request).then(
+        (valid) => {
+          if (!valid) end(stream);
+        },
+        () => end(stream),
+      );
+    }
+  }, options.pingMs);
+  ping.unref();
+
+  app.addHook("preClose", (done) => {
+    clearInterval(ping);
+    for (const stream of streams) end(stream);
+    done();
+  });
+
+  app.get("/messages/stream", async (request, reply) => {
+    const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
+    const access = options.access(request, query.to);
+    const resumeFrom = resumeCursor(request.headers["last-event-id"], query.after_id);
+    if (streams.size >= options.maxStreams) {
+      throw new HttpError(503, "overloaded", "too many open streams on this gateway; retry later");
+    }
+    const peerCount = access.peer === undefined ? 0 : (perPeer.get(access.peer) ?? 0);
+    if (peerCount >= options.maxStreamsPerPeer) {
+      throw new HttpError(
+        429,
+        "rate_limited",
+        `this peer already holds ${peerCount} open streams; close one first`,
+      );
+    }
+    const raw = reply.raw;
+    const stream: OpenStream = {
+      access,
+      request,
+      raw,
+      cursor: 0,
+      draining: false,
+      again: false,
+      ended: false,
+      unsubscribe: () => {},
+    };
+    // Subscribed before the starting point is read: an insert in between wakes a drain.
+    let started = false;
+    stream.unsubscribe = options.waiters.subscribe(access.to, () => {
+      if (started) void drain(stream);
+      else stream.again = true;
+    });
+    try {
+      stream.cursor = resumeFrom ?? (await latestId(options.storage));
+    } catch (error) {
+      stream.unsubscribe();
+      throw error;
+    }
+    streams.add(stream);
+    if (access.peer !== undefined) perPeer.set(access.peer, peerCount + 1);
+    reply.hijack();
+    // Neither the idle timeout nor a body deadline may cut a live stream.
+    request.raw.socket.setTimeout(0);
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-store",
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+    });
+    // An id-only block dispatches no event but tells the client where it starts, so a
+    // reconnect after a drop resumes there even when no message came in between.
+    raw.write(`retry: ${RETRY_HINT_MS}\nid: ${stream.cursor}\n\n`);
+    raw.once("close", () => end(stream));
+    started = true;
+    if (resumeFrom !== undefined || stream.again) void drain(stream);
+  });
+
+  return {
+    get size() {
+      return streams.size;
+    },
+    endPeer(peer) {
+      for (const stream of streams) if (stream.access.peer === peer) end(stream);
+    },
+  };
+}
+
+/** The id a stream resumes after: `Last-Event-ID` wins over `after_id`; `undefined` for neither. */
+function resumeCursor(header: string | string[] | undefined, afterId: string | undefined) {
+  const value = header ?? afterId;
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^\d{1,16}$/.test(value.trim())) {
+    throw new HttpError(
+      400,
+      "invalid_query",
+      "Last-Event-ID and after_id must be one non-negative integer message id",
+    );
+  }
+  return Math.min(Number(value.trim()), Number.MAX_SAFE_INTEGER);
+}
+
+/** The largest stored id (0 for none): a fresh stream carries only what comes after it. */
+async function latestId(storage: GatewayStorage): Promise<number> {
+  const [last] = await storage.listMessages({ unreadOnly: false, limit: 1 });
+  return last?.id ?? 0;
+}
+
+function drained(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off("drain", done);
+      raw.off("close", done);
+      resolve();
+    };
+    raw.on("drain", done);
+    raw.on("close", done);
+  });
+}

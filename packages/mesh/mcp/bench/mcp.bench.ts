@@ -1,0 +1,119 @@
+// Cost of the MCP layer: send_message and check_inbox round trips through a `mesh-mcp` process
+// over stdio, next to the same @mesh/client call made directly, in the same run against one
+// in-process gateway (target: MCP within 1.5x of the direct call); and start-up, from spawning
+// the bin to the answer of its first tools/list (target < 300 ms).
+// Run: pnpm --filter @mesh/mcp bench (after building the package and its dependencies).
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { MeshClient } from "@mesh/client";
+import { startGateway } from "@mesh/gateway";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const CALL_TARGET_RATIO = 1.5;
+const STARTUP_TARGET_MS = 300;
+const WARMUP_CALLS = 50;
+const CALLS = 500;
+const STARTS = 10;
+const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
+const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+
+const gateway = await startGateway({
+  port: 0,
+  database: ":memory:",
+  adminToken: ADMIN_TOKEN,
+  logger: false,
+});
+// The admin token, as every mesh benchmark uses: peer tokens are rate-limited.
+const direct = {
+  sender: new MeshClient({ node: "lab-ovh", gatewayUrl: gateway.url, token: ADMIN_TOKEN }),
+  reader: new MeshClient({ node: "droplet", gatewayUrl: gateway.url, token: ADMIN_TOKEN }),
+};
+await direct.sender.register();
+await direct.reader.register();
+
+async function startMcp(node: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { MESH_NODE: node, MESH_GATEWAY_URL: gateway.url, MESH_GATEWAY_TOKEN: ADMIN_TOKEN },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "mesh-mcp-bench", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+const mcp = { sender: await startMcp("lab-ovh"), reader: await startMcp("droplet") };
+const content = "build 4711 finished: 312 tests passed, artifacts uploaded to the usual place";
+const sendArgs = { to: "droplet", kind: "fyi" as const, content };
+
+async function mcpCall(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+}
+
+const pairs = {
+  send_message: {
+    direct: () => direct.sender.send(sendArgs),
+    mcp: () => mcpCall(mcp.sender, "send_message", sendArgs),
+  },
+  check_inbox: {
+    direct: () => direct.reader.fetch({ unreadOnly: true, limit: 20 }),
+    mcp: () => mcpCall(mcp.reader, "check_inbox", { unread_only: true, limit: 20 }),
+  },
+};
+
+async function timeCall(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+console.log(`mesh-mcp round trips, ${CALLS} calls each, alternating (median ms per call)`);
+for (const [name, pair] of Object.entries(pairs)) {
+  for (let i = 0; i < WARMUP_CALLS; i++) {
+    await pair.direct();
+    await pair.mcp();
+  }
+  const samples = { direct: [] as number[], mcp: [] as number[] };
+  // Alternating, so that load on a shared machine hits both sides alike.
+  for (let i = 0; i < CALLS; i++) {
+    samples.direct.push(await timeCall(pair.direct));
+    samples.mcp.push(await timeCall(pair.mcp));
+  }
+  const ratio = median(samples.mcp) / median(samples.direct);
+  console.log(
+    `${name.padEnd(13)} @mesh/client ${median(samples.direct).toFixed(3)} ms, via MCP ${median(samples.mcp).toFixed(3)} ms: ratio ${ratio.toFixed(2)}x (target <= ${CALL_TARGET_RATIO}x: ${ratio <= CALL_TARGET_RATIO ? "met" : "MISSED"})`,
+  );
+}
+await Promise.all([mcp.sender.close(), mcp.reader.close()]);
+
+const starts: number[] = [];
+for (let i = 0; i < STARTS + 1; i++) {
+  const start = performance.now();
+  const client = await startMcp("droplet");
+  await client.listTools();
+  const elapsed = performance.now() - start;
+  await client.close();
+  if (i > 0) starts.push(elapsed);
+}
+const nodeStarts: number[] = [];
+for (let i = 0; i < STARTS; i++) {
+  const start = performance.now();
+  spawnSync(process.execPath, ["-e", ""], { stdio: "ignore" });
+  nodeStarts.push(performance.now() - start);
+}
+const startup = median(starts);
+console.log(
+  `start-up to the first tools/list answer: median ${startup.toFixed(1)} ms over ${STARTS} starts (bare node -e "": ${median(nodeStarts).toFixed(1)} ms, ratio ${(startup / median(nodeStarts)).toFixed(2)}x); target < ${STARTUP_TARGET_MS} ms: ${startup < STARTUP_TARGET_MS ? "met" : "MISSED"}`,
+);
+
+await direct.sender.close();
+await direct.reader.close();
+await gateway.close();

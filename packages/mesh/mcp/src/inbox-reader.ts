@@ -1,0 +1,71 @@
+import type { MeshClient, Message } from "@mesh/client";
+import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
+
+/** Pause between polls when a gateway has no stream and answers a `wait` poll at once. */
+const FALLBACK_POLL_MS = 1000;
+
+/** Options of {@link InboxReader.list}. */
+export interface ListOptions {
+  unreadOnly: boolean;
+  limit: number;
+  /** Only messages with a larger id. */
+  afterId?: number | undefined;
+}
+
+/**
+ * Every read of the own inbox the MCP server makes, in one place, over `@mesh/client`. New
+ * messages arrive through `client.watch()`: the gateway's live stream, or `wait` long polls
+ * against a gateway without it.
+ */
+export class InboxReader {
+  readonly #client: MeshClient;
+
+  constructor(client: MeshClient) {
+    this.#client = client;
+  }
+
+  /** The inbox, oldest first (never marks read). */
+  async list(options: ListOptions): Promise<Message[]> {
+    if (options.afterId === undefined) {
+      return this.#client.fetch({ unreadOnly: options.unreadOnly, limit: options.limit });
+    }
+    // The client's fetch has no cursor yet: read the largest page and cut it here.
+    const afterId = options.afterId;
+    const rows = await this.#client.fetch({
+      unreadOnly: options.unreadOnly,
+      limit: MAX_MESSAGE_LIMIT,
+    });
+    return rows.filter((row) => row.id > afterId).slice(0, options.limit);
+  }
+
+  /** Received messages of one thread, oldest first. */
+  async thread(threadId: string): Promise<Message[]> {
+    const rows = await this.#client.fetch({ limit: MAX_MESSAGE_LIMIT });
+    return rows.filter((row) => row.thread_id === threadId);
+  }
+
+  /**
+   * Unread messages with an id above `afterId`: at once when some exist, else the first batch
+   * that arrives within `timeoutMs`, else an empty list.
+   */
+  async waitForNew(afterId: number, timeoutMs: number, signal?: AbortSignal): Promise<Message[]> {
+    const done = new AbortController();
+    const timer = setTimeout(() => done.abort(), timeoutMs);
+    const stop = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
+    const batch: Message[] = [];
+    try {
+      for await (const message of this.follow(afterId, stop, timeoutMs)) {
+        // The rest of the same poll is yielded without I/O, so it is in before the next turn.
+        if (batch.push(message) === 1) setImmediate(() => done.abort());
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    return batch;
+  }
+
+  /** Every unread message with an id above `afterId`, then each new one as it arrives, until `signal` aborts. */
+  follow(afterId: number, signal: AbortSignal, waitMs = 30_000): AsyncIterable<Message> {
+    return this.#client.watch({ afterId, signal, waitMs, intervalMs: FALLBACK_POLL_MS });
+  }
+}

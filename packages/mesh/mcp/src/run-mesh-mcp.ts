@@ -1,0 +1,57 @@
+import type { Readable, Writable } from "node:stream";
+import { MeshClient } from "@mesh/client";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createMeshMcpServer } from "./create-mesh-mcp-server.js";
+
+/** Options of {@link runMeshMcp}. */
+export interface RunMeshMcpOptions {
+  /** Own peer name (required): the identity the agent gets. */
+  node: string;
+  /** Gateway base address. Default: env `MESH_GATEWAY_URL`, else `http://localhost:8788`. */
+  gatewayUrl?: string | undefined;
+  /** Gateway token. Default: env `MESH_GATEWAY_TOKEN`. Never logged. */
+  token?: string | undefined;
+  /** Protocol input. Default `process.stdin`. */
+  stdin?: Readable | undefined;
+  /** Protocol output; nothing else is written to it. Default `process.stdout`. */
+  stdout?: Writable | undefined;
+  /** Diagnostics. Default `process.stderr`. */
+  stderr?: Writable | undefined;
+  /** Stops the server, like the end of stdin does. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Serves the mesh MCP server over stdio until stdin ends, `signal` aborts, or the process gets
+ * SIGINT or SIGTERM; then closes the server and the client and resolves.
+ */
+export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
+  const stdin = options.stdin ?? process.stdin;
+  const stderr = options.stderr ?? process.stderr;
+  const log = (line: string) => stderr.write(`mesh-mcp: ${line}\n`);
+  const token = options.token ?? process.env["MESH_GATEWAY_TOKEN"];
+  const client = new MeshClient({ node: options.node, gatewayUrl: options.gatewayUrl, token });
+  const server = createMeshMcpServer({ client, token, log });
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  stdin.once("end", stop);
+  stdin.once("close", stop);
+  options.signal?.addEventListener("abort", stop, { once: true });
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  try {
+    await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
+    log(`serving peer '${client.node}' of the gateway at ${new URL(client.gatewayUrl).origin}`);
+    await stopped;
+  } finally {
+    stdin.off("end", stop);
+    stdin.off("close", stop);
+    options.signal?.removeEventListener("abort", stop);
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    await server.close();
+    await client.close();
+  }
+}

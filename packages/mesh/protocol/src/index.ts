@@ -1,0 +1,51 @@
+export {
+  DEFAULT_GATEWAY_DATABASE,
+  DEFAULT_GATEWAY_HOST,
+  DEFAULT_GATEWAY_PORT,
+  DEFAULT_GATEWAY_URL,
+} from "./defaults.js";
+export { DM_KINDS, type DmKind } from "./dm-kinds.js";
+export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes.js";
+export {
+  DEFAULT_MESSAGE_LIMIT,
+  IDEMPOTENCY_WINDOW_MS,
+  MAX_BODY_BYTES,
+  MAX_CONTENT_BYTES,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_MESSAGE_LIMIT,
+  MAX_PEER_URL_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_WAIT_SECONDS,
+  MIN_MESSAGE_LIMIT,
+} from "./limits.js";
+export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+export { isStorableJson, MAX_JSON_DEPTH } from "./storable-json.js";
+export {
+  ErrorBodySchema,
+  IssuedTokenSchema,
+  IssueTokenBodySchema,
+  MessageListSchema,
+  MessagesQuerySchema,
+  PatchPeerBodySchema,
+  PeerListSchema,
+  RegisterBodySchema,
+  RevokedTokensSchema,
+  SendBodySchema,
+  type StrictMessage,
+  StrictMessageSchema,
+  type StrictPeer,
+  StrictPeerSchema,
+  StrictSentMessageSchema,
+} from "./strict-schemas.js";
+export {
+  ErrorBodyLooseSchema,
+  FreeFormObjectSchema,
+  type Message,
+  MessageListBodySchema,
+  MessageSchema,
+  type Peer,
+  PeerListBodySchema,
+  PeerSchema,
+  type SentMessage,
+  SentMessageSchema,
+} from "./tolerant-schemas.js";

@@ -1,0 +1,29 @@
+/** Largest DM content: 64 KiB of UTF-8. */
+export const MAX_CONTENT_BYTES = 65_536;
+
+/** Largest accepted request body: 1 MiB, refused before parsing. */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** Smallest `limit` of `GET /messages`. */
+export const MIN_MESSAGE_LIMIT = 1;
+
+/** Largest `limit` of `GET /messages`; larger values count as this. */
+export const MAX_MESSAGE_LIMIT = 1000;
+
+/** `limit` of `GET /messages` when none is given. */
+export const DEFAULT_MESSAGE_LIMIT = 100;
+
+/** Longest `wait` of `GET /messages`, in seconds. */
+export const MAX_WAIT_SECONDS = 30;
+
+/** Longest `related_task_id`, `thread_id` and thread filter, in characters (at least 1). */
+export const MAX_REFERENCE_LENGTH = 200;
+
+/** Longest `Idempotency-Key`, in characters (at least 1). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** How long the gateway remembers an `Idempotency-Key`, in milliseconds (24 h). */
+export const IDEMPOTENCY_WINDOW_MS = 86_400_000;
+
+/** Longest peer `url`, in characters. */
+export const MAX_PEER_URL_LENGTH = 2048;

@@ -1,0 +1,206 @@
+import * as v from "valibot";
+import { DM_KINDS, type DmKind } from "./dm-kinds.js";
+import { ERROR_CODES } from "./error-codes.js";
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  MAX_CONTENT_BYTES,
+  MAX_MESSAGE_LIMIT,
+  MAX_PEER_URL_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_WAIT_SECONDS,
+} from "./limits.js";
+import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+import { isStorableJson } from "./storable-json.js";
+
+/*
+ * The gateway's side of the wire: what it accepts (request bodies and queries, refused with a
+ * message when they do not fit) and exactly what it answers. Clients read answers with the
+ * tolerant schemas derived from these (`tolerant-schemas.ts`).
+ */
+
+const NO_NUL = "\u0000";
+
+const peerName = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a single string`),
+    v.regex(
+      PEER_NAME_PATTERN,
+      `${field} does not match the peer-name format (2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit)`,
+    ),
+  );
+
+const referenceText = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a string`),
+    v.minLength(1, `${field} must have 1 to ${MAX_REFERENCE_LENGTH} characters`),
+    v.maxLength(MAX_REFERENCE_LENGTH, `${field} must have 1 to ${MAX_REFERENCE_LENGTH} characters`),
+    v.excludes(NO_NUL, `${field} must not contain NUL characters`),
+  );
+
+const reference = (field: string) => v.nullish(referenceText(field));
+
+/**
+ * `v.maxBytes` that skips encoding a string too short to exceed the limit (UTF-8 takes at
+ * most 3 bytes per UTF-16 code unit); longer strings get the full byte count. Same action
+ * type, so issues and the JSON Schema are those of `v.maxBytes`.
+ */
+function maxUtf8Bytes<TRequirement extends number, TMessage extends string>(
+  requirement: TRequirement,
+  message: TMessage,
+): v.MaxBytesAction<string, TRequirement, TMessage> {
+  const action = v.maxBytes<string, TRequirement, TMessage>(requirement, message);
+  const run = action["~run"];
+  return {
+    ...action,
+    "~run"(dataset, config) {
+      if (dataset.typed && dataset.value.length * 3 <= requirement) return dataset;
+      return run.call(this, dataset, config);
+    },
+  };
+}
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
+export const RegisterBodySchema = v.pipe(
+  v.looseObject(
+    {
+      name: peerName("name"),
+      url: v.nullish(
+        v.pipe(
+          v.string("url must be a string or null"),
+          v.maxLength(
+            MAX_PEER_URL_LENGTH,
+            `url must have at most ${MAX_PEER_URL_LENGTH} characters`,
+          ),
+          v.excludes(NO_NUL, "url must not contain NUL characters"),
+        ),
+      ),
+      capabilities: v.nullish(
+        v.pipe(
+          v.record(v.string(), v.unknown(), "capabilities must be a JSON object"),
+          v.check((value) => !Array.isArray(value), "capabilities must be a JSON object"),
+        ),
+      ),
+    },
+    "request body must be a JSON object",
+  ),
+  v.check(
+    (body) => isStorableJson(body),
+    "request body nests objects or arrays deeper than 32 levels or contains a NUL character",
+  ),
+);
+
+export const SendBodySchema = v.looseObject(
+  {
+    from_node: peerName("from_node"),
+    to_node: peerName("to_node"),
+    kind: v.picklist(DM_KINDS, `kind must be one of ${DM_KINDS.join(", ")}`),
+    content: v.pipe(
+      v.string("content must be a string"),
+      v.excludes(NO_NUL, "content must not contain NUL characters"),
+      maxUtf8Bytes(MAX_CONTENT_BYTES, "content is larger than 64 KiB of UTF-8"),
+    ),
+    related_task_id: reference("related_task_id"),
+    thread_id: reference("thread_id"),
+  },
+  "request body must be a JSON object",
+);
+
+export const PatchPeerBodySchema = v.looseObject(
+  { enabled: v.boolean("enabled must be a boolean") },
+  "request body must be a JSON object",
+);
+
+export const IssueTokenBodySchema = v.looseObject(
+  { peer: peerName("peer") },
+  "request body must be a JSON object",
+);
+
+/** Query of `GET /messages` as it arrives (strings); a repeated parameter is refused. */
+export const MessagesQuerySchema = v.looseObject({
+  to: v.optional(peerName("to")),
+  unread_only: v.optional(
+    v.picklist(["true", "false", "1", "0"], "unread_only must be true or false"),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string("limit must be given once"),
+      v.regex(/^[+-]?\d+$/, "limit must be an integer"),
+      v.description(
+        `1 to ${MAX_MESSAGE_LIMIT} (larger values count as ${MAX_MESSAGE_LIMIT}); default ${DEFAULT_MESSAGE_LIMIT}`,
+      ),
+    ),
+  ),
+  after_id: v.optional(
+    v.pipe(
+      v.string("after_id must be given once"),
+      v.regex(/^\d+$/, "after_id must be a non-negative integer"),
+      v.description("only messages with a larger id (paging cursor)"),
+    ),
+  ),
+  wait: v.optional(
+    v.pipe(
+      v.string("wait must be given once"),
+      v.regex(/^\d+(\.\d+)?$/, "wait must be a non-negative number of seconds"),
+      v.description(
+        `seconds (at most ${MAX_WAIT_SECONDS}) to hold the request until a matching message exists`,
+      ),
+    ),
+  ),
+  thread: v.optional(
+    v.pipe(referenceText("thread"), v.description("only messages with this thread_id")),
+  ),
+});
+
+/** A peer exactly as the gateway answers it. */
+export const StrictPeerSchema = v.looseObject({
+  name: v.string(),
+  url: v.nullable(v.string()),
+  capabilities: v.record(v.string(), v.unknown()),
+  enabled: v.boolean(),
+  last_health: v.nullable(isoTime),
+  last_seen: v.nullable(isoTime),
+  registered_at: v.nullable(isoTime),
+});
+export type StrictPeer = v.InferOutput<typeof StrictPeerSchema>;
+
+/** A message exactly as the gateway answers it from `GET /messages`. */
+export const StrictMessageSchema = v.looseObject({
+  id: v.pipe(v.number(), v.integer()),
+  from_node: v.string(),
+  to_node: v.string(),
+  kind: v.picklist(DM_KINDS),
+  content: v.string(),
+  created_at: isoTime,
+  read_at: v.nullable(isoTime),
+  related_task_id: v.nullable(v.string()),
+  thread_id: v.nullable(v.string()),
+});
+export interface StrictMessage {
+  id: number;
+  from_node: string;
+  to_node: string;
+  kind: DmKind;
+  content: string;
+  created_at: string;
+  read_at: string | null;
+  related_task_id: string | null;
+  thread_id: string | null;
+}
+
+/** The `POST /messages` answer exactly as the gateway gives it: a message without `content`. */
+export const StrictSentMessageSchema = v.looseObject({
+  id: v.pipe(v.number(), v.integer()),
+  from_node: v.string(),
+  to_node: v.string(),
+  kind: v.picklist(DM_KINDS),
+  thread_id: v.nullable(v.string()),
+  created_at: isoTime,
+});
+
+export const PeerListSchema = v.object({ peers: v.array(StrictPeerSchema) });
+export const MessageListSchema = v.object({ messages: v.array(StrictMessageSchema) });
+export const IssuedTokenSchema = v.object({ peer: v.string(), token: v.string() });
+export const RevokedTokensSchema = v.object({ peer: v.string(), revoked: v.number() });
+/** Every error answer of the gateway: a code of the closed list and a sentence saying what to do. */
+export const ErrorBodySchema = v.object({ error: v.picklist(ERROR_CODES), message: v.string() });

@@ -1,0 +1,73 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { extraFragmentText, fragmentText } from "../test/arbitraries.js";
+import { referenceFindAll, referenceFindSecret } from "../test/reference.js";
+import { EXTRA_EXTENSION } from "./extra-extension.js";
+import { scanAll, scanFirst } from "./scanner.js";
+
+const content = fc.oneof(extraFragmentText, fragmentText);
+const first = (text: string) => scanFirst(text, EXTRA_EXTENSION);
+const all = (text: string) => scanAll(text, EXTRA_EXTENSION);
+
+describe("scanner with the extra rules, against their regexes", () => {
+  it("scanFirst reports the first rule in order, at that rule's leftmost match", () => {
+    fc.assert(
+      fc.property(content, (text) => {
+        expect(first(text)).toEqual(referenceFindSecret(text, true));
+      }),
+      { numRuns: 6000 },
+    );
+  });
+
+  it("scanAll reports the leftmost-first, marker-aware sequence of matches", () => {
+    fc.assert(
+      fc.property(content, (text) => {
+        expect(all(text)).toEqual(referenceFindAll(text, true));
+      }),
+      { numRuns: 6000 },
+    );
+  });
+
+  it("finds what the twelve find exactly as they do, whatever follows", () => {
+    fc.assert(
+      fc.property(content, (text) => {
+        const spec = scanFirst(text);
+        if (spec !== null) expect(first(text)).toEqual(spec);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+const x = (c: string, n: number) => c.repeat(n);
+const PEM_HEADER = "-----BEGIN PRIVATE KEY-----\n";
+
+// The regexes backtrack badly on these, so the expected results are spelled out:
+// [input, [rule, index, end] of scanFirst or null, number of scanAll matches].
+describe("extra rules on large adversarial inputs", () => {
+  it.each([
+    [
+      "private-key headers, one footer",
+      `${x(PEM_HEADER, 20_000)}-----END PRIVATE KEY-----`,
+      [22, 0, 560_025],
+      1,
+    ],
+    [
+      "private-key headers, prose between",
+      `${x(`${PEM_HEADER}a b ~\n`, 20_000)}-----END X`,
+      [22, 0, 33],
+      20_000,
+    ],
+    ["footers only", x("-----END PRIVATE KEY-----\n", 20_000), null, 0],
+    ["slack prefixes glued", x("xoxb-1-", 50_000), [18, 0, 350_000], 1],
+    ["url schemes without a password", x("postgres://user@", 30_000), null, 0],
+    ["url user that never ends", `postgres://${x("u", 300_000)}`, null, 0],
+    ["underscores", x("_", 300_000), null, 0],
+    ["dashes", x("-", 300_000), null, 0],
+    ["assignments without a value", x("AWS_SECRET_ACCESS_KEY= ", 20_000), null, 0],
+  ] as const)("finds the right result on %s", (_, text, expected, count) => {
+    const found = first(text);
+    expect(found && [found.rule, found.index, found.end]).toEqual(expected);
+    expect(all(text)).toHaveLength(count);
+  });
+});

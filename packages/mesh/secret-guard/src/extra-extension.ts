@@ -1,0 +1,370 @@
+/*
+ * The engine side of the extra rules (numbered 13 and up, in the order of
+ * `EXTRA_SECRET_RULES`). Every extra rule starts with a literal. Literals are found without
+ * searching for each one: the scan looks only for the rare characters `_`, `-`, `:` and `"`
+ * (native `indexOf`), and a literal is tried where its first such character sits, keyed by
+ * that character and the one before it. Each rule then reads forward from its literal over
+ * one or two runs of a character class; run ends are cached per class, and every run stops
+ * at a character the next occurrence of the literal starts with, so the work stays linear.
+ */
+import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
+import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
+
+const WORD = 1; // [A-Za-z0-9_]
+const ALNUM = 2; // [A-Za-z0-9]
+const ALPHA = 4; // [A-Za-z]
+const UPNUM = 8; // [0-9A-Z]
+const DIGIT = 16; // [0-9]
+const B64 = 32; // [A-Za-z0-9/+=]
+const RUN = 64; // [A-Za-z0-9_-]
+const HOOK = 128; // [A-Za-z0-9/]
+const USERINFO = 256; // RFC 3986 userinfo characters except ":" and "$": [A-Za-z0-9._~%!&'()*+,;=-]
+const PEM_BODY = 512; // base64, blanks, line breaks, "\" (JSON "\n") and legacy headers' ":,.-"
+const HEADER = 1024; // [A-Z0-9 ]
+const BLANK = 2048; // [ \t]
+const STRING = 4096; // anything but `"` and a line break (non-ASCII included, see `cls`)
+const PEM_LINE = 8192; // [\r\n\\]: with B64, the lines of a base64 body
+
+const CLASS = new Uint16Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  const upper = c >= 65 && c <= 90;
+  const alpha = upper || (c >= 97 && c <= 122);
+  const digit = c >= 48 && c <= 57;
+  const alnum = alpha || digit;
+  CLASS[c] =
+    (alnum || ch === "_" ? WORD : 0) |
+    (alnum ? ALNUM : 0) |
+    (alpha ? ALPHA : 0) |
+    (upper || digit ? UPNUM : 0) |
+    (digit ? DIGIT : 0) |
+    (alnum || "/+=".includes(ch) ? B64 : 0) |
+    (alnum || "_-".includes(ch) ? RUN : 0) |
+    (alnum || ch === "/" ? HOOK : 0) |
+    (alnum || "._~%!&'()*+,;=-".includes(ch) ? USERINFO : 0) |
+    (alnum || "+/=\\:,.- \t\r\n".includes(ch) ? PEM_BODY : 0) |
+    (upper || digit || ch === " " ? HEADER : 0) |
+    (ch === " " || ch === "\t" ? BLANK : 0) |
+    (ch !== '"' && ch !== "\n" ? STRING : 0) |
+    ("\r\n\\".includes(ch) ? PEM_LINE : 0);
+}
+
+const NOT_FOUND = Number.POSITIVE_INFINITY;
+
+/** Reads forward from the end of a literal; returns the match end, or -1. */
+type Reader = (x: ExtraScanner, i: number) => number;
+
+/** `[cls]{min,max}` (greedy), then no character of `cls` or a word character. */
+const token =
+  (cls: number, min: number, max = NOT_FOUND): Reader =>
+  (x, i) => {
+    const end = max === NOT_FOUND ? x.run(i, cls) : x.runUpTo(i, cls, i + max);
+    return end - i < min || x.cls(end) & (cls | WORD) ? -1 : end;
+  };
+
+/** `["']?[ \t]*[=:][ \t]*["']?` between a variable name and its value, then `value`. */
+const assignment =
+  (value: Reader): Reader =>
+  (x, i) => {
+    let j = x.quote(i);
+    j = x.runUpTo(j, BLANK, NOT_FOUND);
+    const c = x.code(j);
+    if (c !== 61 && c !== 58) return -1; // = :
+    return value(x, x.quote(x.runUpTo(j + 1, BLANK, NOT_FOUND)));
+  };
+
+/** Slack: digits, `-`, then the rest of the token. */
+const slack: Reader = (x, i) => {
+  const digits = x.run(i, DIGIT);
+  if (digits === i || x.code(digits) !== 45) return -1;
+  return token(RUN, 10)(x, digits + 1);
+};
+
+/** `user:password` of a URL's authority: ends before the `@`. */
+const userinfo: Reader = (x, i) => {
+  const user = x.run(i, USERINFO);
+  if (x.code(user) !== 58) return -1;
+  const end = x.run(user + 1, USERINFO);
+  return end > user + 1 && x.code(end) === 64 ? end : -1;
+};
+
+/** A JSON `private_key` member whose value is a PEM key, through its closing quote (or the line end). */
+const serviceAccountKey: Reader = (x, i) => {
+  let j = x.runUpTo(i, BLANK, NOT_FOUND);
+  if (x.code(j) !== 58) return -1;
+  j = x.runUpTo(j + 1, BLANK, NOT_FOUND);
+  if (!x.text.startsWith('"-----BEGIN ', j)) return -1;
+  const end = x.run(j + 1, STRING);
+  return x.code(end) === 34 ? end + 1 : end;
+};
+
+/**
+ * After `-----BEGIN `: a `…PRIVATE KEY-----` header, then through the first `-----END ` if
+ * only key text lies before it, else through the base64 lines that follow; in both cases to
+ * the end of that line, so that redacting a key never joins two lines of the content.
+ */
+const privateKey: Reader = (x, i) => {
+  const h = x.run(i, HEADER);
+  const t = x.text;
+  const ok =
+    (t.startsWith("PRIVATE KEY", h - 11) && h - 11 >= i) ||
+    (t.startsWith("PRIVATE KEY BLOCK", h - 17) && h - 17 >= i);
+  if (!ok || !t.startsWith("-----", h)) return -1;
+  const footer = x.pemFooter(h + 5);
+  return x.lineEnd(footer >= 0 ? footer : x.runUpTo(h + 5, B64 | PEM_LINE, NOT_FOUND));
+};
+
+const DB_SCHEMES = [
+  "postgres",
+  "postgresql",
+  "mysql",
+  "mariadb",
+  "mongodb",
+  "mongodb+srv",
+  "redis",
+  "rediss",
+  "amqp",
+  "amqps",
+  "nats",
+];
+
+/** Literals per extra rule, in `EXTRA_SECRET_RULES` order, and what follows each. */
+const RULES: readonly (readonly [readonly string[], Reader])[] = [
+  [["ASIA"], token(UPNUM, 16, 16)],
+  [
+    ["aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", '"SecretAccessKey"'],
+    assignment(token(B64, 40, 40)),
+  ],
+  [["github_pat_"], token(WORD, 82)],
+  [["ghu_", "ghr_"], token(ALNUM, 36)],
+  [["glpat-"], token(RUN, 20)],
+  [["xoxb-", "xoxp-", "xoxa-", "xoxe-", "xoxr-", "xoxs-"], slack],
+  [["https://hooks.slack.com/services/"], token(HOOK, 30)],
+  [["sk_live_", "rk_live_"], token(ALNUM, 20)],
+  [['"private_key"'], serviceAccountKey],
+  [["-----BEGIN "], privateKey],
+  [DB_SCHEMES.map((scheme) => `${scheme}://`), userinfo],
+  [["npm_"], token(ALNUM, 36, 36)],
+  [["hf_"], token(ALPHA, 34, 34)],
+  [["gsk_"], token(ALNUM, 48, 48)],
+  [["pplx-"], token(ALNUM, 32)],
+  [["r8_"], token(ALNUM, 30)],
+  [["MISTRAL_API_KEY"], assignment(token(RUN, 20))],
+  [["TOGETHER_API_KEY"], assignment(token(RUN, 20))],
+  [["COHERE_API_KEY", "CO_API_KEY"], assignment(token(RUN, 20))],
+];
+
+interface Literal {
+  readonly text: string;
+  readonly rule: number;
+  readonly read: Reader;
+  /** Offset of the anchor character the literal is found by (0: no anchor, own cursor). */
+  readonly anchor: number;
+}
+
+const ANCHORS = '_-:"';
+const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
+  texts.map((text) => {
+    let anchor = 1;
+    while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
+    // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
+    const own = anchor === text.length || text.startsWith("--");
+    return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
+  }),
+);
+const IS_ANCHOR = new Uint8Array(128);
+for (const ch of ANCHORS) IS_ANCHOR[ch.charCodeAt(0)] = 1;
+/** (character before, anchor character) -> 1 + index in GROUPS; 0: no literal anchored there. */
+const PAIRS = new Uint8Array(128 * 128);
+const GROUPS: Literal[][] = [];
+/** Per group, the character two before the anchor that all its literals have, or 0. */
+const SECOND = [0];
+for (const literal of LITERALS) {
+  if (literal.anchor === 0) continue;
+  const at = literal.anchor;
+  const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
+  const second = at >= 2 ? literal.text.charCodeAt(at - 2) : 0;
+  if (!PAIRS[key]) {
+    PAIRS[key] = GROUPS.push([]);
+    SECOND.push(second);
+  }
+  const group = PAIRS[key] as number;
+  GROUPS[group - 1]?.push(literal);
+  if (SECOND[group] !== second) SECOND[group] = 0;
+}
+const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
+const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
+/** Characters read one by one before jumping to the next anchor character with `indexOf`. */
+const WINDOW = 64;
+
+class ExtraScanner implements ExtensionScanner {
+  end = 0;
+  private readonly n: number;
+  private readonly anchors: Cursor[];
+  private readonly plain: Cursor[];
+  /** Literal starts found, ascending, with the literal at each; those before `head` are passed. */
+  private readonly starts: number[] = [];
+  private readonly found: Literal[] = [];
+  private head = 0;
+  /** Anchors before this position have been turned into `starts`. */
+  private scanned = 0;
+  private plainNext = -1;
+  // Cached maximal runs per class bit: [from, end).
+  private readonly runFrom = new Float64Array(16).fill(-1);
+  private readonly runEnd = new Float64Array(16).fill(-1);
+  // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
+  private readonly footers: Cursor;
+  private footerAt = -1;
+  private cleanFrom = NOT_FOUND;
+  private badAt = -1;
+
+  constructor(readonly text: string) {
+    this.n = text.length;
+    this.anchors = [...ANCHORS].map((ch) => new Cursor(text, ch));
+    this.plain = UNANCHORED.map((literal) => new Cursor(text, literal.text));
+    this.footers = new Cursor(text, "-----END ");
+  }
+
+  next(from: number): number {
+    while (this.head < this.starts.length && (this.starts[this.head] as number) < from) {
+      this.head++;
+    }
+    // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
+    // the first there is once every anchor up to MAX_ANCHOR past it has been read.
+    while (
+      this.scanned < this.n &&
+      this.scanned <= (this.starts[this.head] ?? NOT_FOUND) + MAX_ANCHOR
+    ) {
+      this.scanned = this.scanAnchors(this.scanned, from);
+    }
+    if (this.plainNext < from) {
+      this.plainNext = NOT_FOUND;
+      for (const cursor of this.plain) this.plainNext = Math.min(this.plainNext, cursor.next(from));
+    }
+    return Math.min(this.starts[this.head] ?? NOT_FOUND, this.plainNext);
+  }
+
+  /**
+   * Reads anchor characters from `i` one by one (dense text) until one yields a literal or
+   * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
+   * Returns where to go on.
+   */
+  private scanAnchors(from: number, passed: number): number {
+    const t = this.text;
+    const stop = Math.min(this.n, from + WINDOW);
+    for (let i = from; i < stop; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 128 || !IS_ANCHOR[c]) continue;
+      const before = t.charCodeAt(i - 1);
+      const group = before < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
+      if (group === 0) continue;
+      const second = SECOND[group] as number;
+      if (second && t.charCodeAt(i - 2) !== second) continue;
+      if (this.anchorAt(i, group, passed)) return i + 1;
+    }
+    if (stop === this.n) return this.n;
+    let a = NOT_FOUND;
+    for (const cursor of this.anchors) a = Math.min(a, cursor.next(stop));
+    return Math.min(a, this.n);
+  }
+
+  /** Records the literals of `group` anchored at `a`; whether there was one. */
+  private anchorAt(a: number, group: number, passed: number): boolean {
+    let any = false;
+    for (const literal of GROUPS[group - 1] as Literal[]) {
+      const s = a - literal.anchor;
+      if (s < passed || !this.text.startsWith(literal.text, s)) continue;
+      let k = this.starts.length;
+      while (k > this.head && (this.starts[k - 1] as number) > s) k--;
+      this.starts.splice(k, 0, s);
+      this.found.splice(k, 0, literal);
+      any = true;
+    }
+    return any;
+  }
+
+  match(s: number, virtual: boolean, limit: number): number {
+    const literal =
+      this.starts[this.head] === s
+        ? this.found[this.head]
+        : this.plainNext === s
+          ? UNANCHORED.find((plain) => this.text.startsWith(plain.text, s))
+          : undefined;
+    if (literal === undefined || literal.rule >= limit) return 0;
+    // A literal that starts with a word character must start a word.
+    if (this.cls(s) & WORD && !virtual && s > 0 && this.cls(s - 1) & WORD) return 0;
+    const end = literal.read(this, s + literal.text.length);
+    if (end < 0) return 0;
+    this.end = end;
+    return literal.rule;
+  }
+
+  cls(i: number): number {
+    const c = this.text.charCodeAt(i);
+    if (c < 128) return CLASS[c] as number;
+    return i < this.n ? STRING : 0; // non-ASCII is only ever part of a quoted string
+  }
+
+  code(i: number): number {
+    return this.text.charCodeAt(i);
+  }
+
+  /** Past an optional `"` or `'` at `i`. */
+  quote(i: number): number {
+    const c = this.text.charCodeAt(i);
+    return c === 34 || c === 39 ? i + 1 : i;
+  }
+
+  /** End of the run of `cls` (one class bit) starting at `i`, cached. */
+  run(i: number, cls: number): number {
+    const k = 31 - Math.clz32(cls);
+    if (i >= (this.runFrom[k] as number) && i < (this.runEnd[k] as number)) {
+      return this.runEnd[k] as number;
+    }
+    const end = this.runUpTo(i, cls, NOT_FOUND);
+    this.runFrom[k] = i;
+    this.runEnd[k] = end;
+    return end;
+  }
+
+  /** End of the run of `cls` starting at `i`, stopping at `limit`. */
+  runUpTo(i: number, cls: number, limit: number): number {
+    const stop = Math.min(limit, this.n);
+    let j = i;
+    while (j < stop && this.cls(j) & cls) j++;
+    return j;
+  }
+
+  lineEnd(i: number): number {
+    const nl = this.text.indexOf("\n", i);
+    return nl < 0 ? this.n : nl;
+  }
+
+  /** End of the first `-----END ` line after `from` when only key text comes before it, else -1. */
+  pemFooter(from: number): number {
+    const at = this.footers.next(from);
+    if (at === NOT_FOUND) return -1;
+    if (at !== this.footerAt) {
+      this.footerAt = at;
+      this.cleanFrom = NOT_FOUND;
+      this.badAt = -1;
+    }
+    if (from < this.cleanFrom) {
+      if (this.badAt >= from) return -1;
+      const bad = this.runUpTo(from, PEM_BODY, Math.min(at, this.cleanFrom));
+      if (bad < Math.min(at, this.cleanFrom)) {
+        this.badAt = bad;
+        return -1;
+      }
+      this.cleanFrom = from;
+    }
+    return at;
+  }
+}
+
+/** The extra rules as an engine extension: what `rules: 'all'` adds to the spec's twelve. */
+export const EXTRA_EXTENSION: RuleExtension = {
+  rules: EXTRA_SECRET_RULES,
+  awsMarkers: ["ASIA", "AWS_SECRET_ACCESS_KEY", "SecretAccessKey"],
+  scanner: (text) => new ExtraScanner(text),
+};

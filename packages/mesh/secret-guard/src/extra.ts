@@ -1,0 +1,9 @@
+/*
+ * `@mesh/secret-guard/extra`: the rules `rules: 'all'` adds after the spec's twelve. The
+ * main entry's functions use them by default; `@mesh/secret-guard/spec` leaves them out.
+ */
+export {
+  EXTRA_SECRET_RULES,
+  type ExtraSecretRule,
+  type ExtraSecretRuleId,
+} from "./extra-secret-rules.js";
