@@ -131,6 +131,7 @@ export async function sendBatch(
     .sort((a, b) => Number(a.ord) - Number(b.ord));
   const stored = rows.filter((row) => row.ord === null).sort((a, b) => Number(a.id) - Number(b.id));
   const keys: Array<[string, string, number, Date]> = [];
+  const usedAt = new Date();
   let next = 0;
   checks.forEach((check, position) => {
     const index = fresh[position]!;
@@ -157,7 +158,8 @@ export async function sendBatch(
       },
     };
     if (send.idempotency !== undefined) {
-      keys.push([message.fromNode, send.idempotency.key, Number(row.id), row.created_at!]);
+      // The key's age is measured by the gateway clock that computes `notBefore`.
+      keys.push([message.fromNode, send.idempotency.key, Number(row.id), usedAt]);
     }
   });
   if (keys.length > 0) {
