@@ -628,9 +628,6 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Network and PostgreSQL connection failures: the database is unavailable, not the request bad. */
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01"]);
-
 function describeError(error: FastifyError): { status: number; code: string; message: string } {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message };
@@ -643,17 +640,6 @@ function describeError(error: FastifyError): { status: number; code: string; mes
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, code: "invalid_body", message: error.message };
-  }
-  if (
-    (error.code !== undefined && UNAVAILABLE_CODES.has(error.code)) ||
-    error.code?.startsWith("08") === true ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
-  ) {
-    return {
-      status: 503,
-      code: "unavailable",
-      message: "the database is unavailable; retry later",
-    };
   }
   return { status: 500, code: "unavailable", message: "internal error; see the gateway log" };
 }

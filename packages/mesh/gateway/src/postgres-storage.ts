@@ -11,6 +11,7 @@ import type {
 import { createPostgresListener } from "./postgres-listener.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
+import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
@@ -68,6 +69,24 @@ const MIGRATIONS = schemaMigrations({
 const MIGRATION_LOCK = 0x6d657368;
 
 const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)`;
+
+/**
+ * Errors that mean the database cannot be reached or the connection broke (network errors,
+ * SQLSTATE class 08 and admin shutdown 57P01, pool timeouts), not a bad request.
+ */
+function isConnectionError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01"].includes(code)) return true;
+    if (code.startsWith("08")) return true;
+  }
+  return (
+    typeof message === "string" &&
+    /timeout exceeded when trying to connect|Connection terminated|pool after calling end/i.test(
+      message,
+    )
+  );
+}
 
 /** Sends stored in one transaction at most (more wait for the next one). */
 const MAX_SEND_BATCH = 500;
@@ -147,150 +166,154 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
 
   const notifications = createPostgresListener(connectionString, `mesh_messages_${schemaKey}`);
   let closed = false;
-  return {
-    backend: "postgres",
-    async ping() {
-      await pool.query("SELECT 1");
-    },
-    async registerPeer(input: RegisterPeerInput) {
-      // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
-      checkRegistrationSize(input.capabilities, input.extra);
-      return withTransaction(pool, async (client) => {
-        const capabilities = JSON.stringify(input.capabilities);
-        const inserted = await client.query<DbPeerRow>(
-          `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
+  return withStorageErrors<GatewayStorage>(
+    {
+      backend: "postgres",
+      async ping() {
+        await pool.query("SELECT 1");
+      },
+      async registerPeer(input: RegisterPeerInput) {
+        // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
+        checkRegistrationSize(input.capabilities, input.extra);
+        return withTransaction(pool, async (client) => {
+          const capabilities = JSON.stringify(input.capabilities);
+          const inserted = await client.query<DbPeerRow>(
+            `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
            VALUES ($1, $2, $3, $4, TRUE, $5, $5) ON CONFLICT (name) DO NOTHING RETURNING *`,
-          [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
-        );
-        if (inserted.rows[0] !== undefined) {
-          return { peer: peerFromRow(inserted.rows[0]), created: true };
-        }
-        const { rows } = await client.query<{ extra: string }>(
-          "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
-          [input.name],
-        );
-        const extra = {
-          ...(JSON.parse(rows[0]!.extra) as Record<string, unknown>),
-          ...input.extra,
-        };
-        checkRegistrationSize(input.capabilities, extra);
-        const updated = await client.query<DbPeerRow>(
-          `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
+            [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
+          );
+          if (inserted.rows[0] !== undefined) {
+            return { peer: peerFromRow(inserted.rows[0]), created: true };
+          }
+          const { rows } = await client.query<{ extra: string }>(
+            "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
+            [input.name],
+          );
+          const extra = {
+            ...(JSON.parse(rows[0]!.extra) as Record<string, unknown>),
+            ...input.extra,
+          };
+          checkRegistrationSize(input.capabilities, extra);
+          const updated = await client.query<DbPeerRow>(
+            `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
              registered_at = COALESCE(registered_at, $5) WHERE name = $1 RETURNING *`,
-          [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+            [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+          );
+          return { peer: peerFromRow(updated.rows[0]!), created: false };
+        });
+      },
+      async listPeers() {
+        const { rows } = await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name");
+        return rows.map(peerFromRow);
+      },
+      getPeer,
+      async setPeerEnabled(name, enabled) {
+        const row = await one<DbPeerRow>(
+          "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
+          [enabled, name],
         );
-        return { peer: peerFromRow(updated.rows[0]!), created: false };
-      });
-    },
-    async listPeers() {
-      const { rows } = await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name");
-      return rows.map(peerFromRow);
-    },
-    getPeer,
-    async setPeerEnabled(name, enabled) {
-      const row = await one<DbPeerRow>(
-        "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
-        [enabled, name],
-      );
-      return row === undefined ? undefined : peerFromRow(row);
-    },
-    async touchPeer(name, at) {
-      await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
-    },
-    insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      if (closed) return Promise.reject(new Error("the gateway storage is closed"));
-      return new Promise<InsertResult>((resolve, reject) => {
-        pending.push({ message, idempotency, resolve, reject });
-        if (flushing === undefined)
-          flushing = new Promise((done) => setImmediate(() => flush().then(done)));
-      });
-    },
-    async listMessages(query: MessageQuery) {
-      const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
-      let result: pg.QueryResult<DbMessageRow>;
-      if (query.to !== undefined) {
-        result = await pool.query(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
-          [query.to, query.afterId ?? 0, query.limit],
-        );
-      } else if (query.afterId !== undefined) {
-        result = await pool.query(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
-          [query.afterId, query.limit],
-        );
-      } else {
-        result = await pool.query(
-          `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
-          [query.limit],
-        );
-      }
-      return result.rows.map(messageFromRow);
-    },
-    async getMessage(id) {
-      return getMessage(id);
-    },
-    async markRead(id, at) {
-      // The WHERE clause makes concurrent marks race safely: only the first one writes.
-      await pool.query("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
-        at,
-        id,
-      ]);
-      return getMessage(id);
-    },
-    async importMessages(messages: readonly ImportedMessage[]) {
-      await withTransaction(pool, async (client) => {
-        const batch = 1000;
-        for (let start = 0; start < messages.length; start += batch) {
-          const slice = messages.slice(start, start + batch);
-          const values: unknown[] = [];
-          const tuples = slice.map((message, index) => {
-            values.push(...messageValues(message, message.readAt));
-            const base = index * 8;
-            return `(${Array.from({ length: 8 }, (_, k) => `$${base + k + 1}`).join(", ")})`;
-          });
-          await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
+        return row === undefined ? undefined : peerFromRow(row);
+      },
+      async touchPeer(name, at) {
+        await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
+      },
+      insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
+        if (closed)
+          return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
+        return new Promise<InsertResult>((resolve, reject) => {
+          pending.push({ message, idempotency, resolve, reject });
+          if (flushing === undefined)
+            flushing = new Promise((done) => setImmediate(() => flush().then(done)));
+        });
+      },
+      async listMessages(query: MessageQuery) {
+        const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
+        let result: pg.QueryResult<DbMessageRow>;
+        if (query.to !== undefined) {
+          result = await pool.query(
+            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
+            [query.to, query.afterId ?? 0, query.limit],
+          );
+        } else if (query.afterId !== undefined) {
+          result = await pool.query(
+            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
+            [query.afterId, query.limit],
+          );
+        } else {
+          result = await pool.query(
+            `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
+            [query.limit],
+          );
         }
-      });
+        return result.rows.map(messageFromRow);
+      },
+      async getMessage(id) {
+        return getMessage(id);
+      },
+      async markRead(id, at) {
+        // The WHERE clause makes concurrent marks race safely: only the first one writes.
+        await pool.query("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
+          at,
+          id,
+        ]);
+        return getMessage(id);
+      },
+      async importMessages(messages: readonly ImportedMessage[]) {
+        await withTransaction(pool, async (client) => {
+          const batch = 1000;
+          for (let start = 0; start < messages.length; start += batch) {
+            const slice = messages.slice(start, start + batch);
+            const values: unknown[] = [];
+            const tuples = slice.map((message, index) => {
+              values.push(...messageValues(message, message.readAt));
+              const base = index * 8;
+              return `(${Array.from({ length: 8 }, (_, k) => `$${base + k + 1}`).join(", ")})`;
+            });
+            await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
+          }
+        });
+      },
+      async saveToken(peer, tokenHash, at) {
+        await pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
+          tokenHash,
+          peer,
+          at,
+        ]);
+      },
+      async revokeTokens(peer) {
+        return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
+      },
+      async findTokenPeer(tokenHash) {
+        return (await one<{ peer: string }>("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]))
+          ?.peer;
+      },
+      async anyLiveToken(tokenHashes) {
+        if (tokenHashes.length === 0) return false;
+        const found = await one(
+          "SELECT 1 AS found FROM tokens WHERE hash = ANY($1::text[]) LIMIT 1",
+          [tokenHashes.slice(0, 1000)],
+        );
+        return found !== undefined;
+      },
+      onMessage(listener) {
+        return notifications.subscribe((payload) => listener(payload));
+      },
+      async purgeIdempotencyKeys(before) {
+        return (
+          (await pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
+            .rowCount ?? 0
+        );
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await flushing;
+        await notifications.close();
+        await pool.end();
+      },
     },
-    async saveToken(peer, tokenHash, at) {
-      await pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
-        tokenHash,
-        peer,
-        at,
-      ]);
-    },
-    async revokeTokens(peer) {
-      return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
-    },
-    async findTokenPeer(tokenHash) {
-      return (await one<{ peer: string }>("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]))
-        ?.peer;
-    },
-    async anyLiveToken(tokenHashes) {
-      if (tokenHashes.length === 0) return false;
-      const found = await one(
-        "SELECT 1 AS found FROM tokens WHERE hash = ANY($1::text[]) LIMIT 1",
-        [tokenHashes.slice(0, 1000)],
-      );
-      return found !== undefined;
-    },
-    onMessage(listener) {
-      return notifications.subscribe((payload) => listener(payload));
-    },
-    async purgeIdempotencyKeys(before) {
-      return (
-        (await pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
-          .rowCount ?? 0
-      );
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await flushing;
-      await notifications.close();
-      await pool.end();
-    },
-  };
+    isConnectionError,
+  );
 }
 
 async function migrate(client: Queryable): Promise<void> {

@@ -14,6 +14,7 @@ import type {
 import { isoTime } from "./iso-time.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
+import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
@@ -285,7 +286,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
       sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
     },
     insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      if (closed) return Promise.reject(new Error("the gateway storage is closed"));
+      if (closed)
+        return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
       return new Promise((resolve, reject) => {
         pending.push({ message, idempotency, resolve, reject });
         if (pending.length === 1) setImmediate(flushPending);
@@ -355,5 +357,9 @@ export function openSqliteStorage(path: string): GatewayStorage {
       db.close();
     },
   };
-  return storage;
+  // node:sqlite answers every call on a closed database with ERR_INVALID_STATE.
+  return withStorageErrors(
+    storage,
+    (error) => (error as { code?: unknown })?.code === "ERR_INVALID_STATE",
+  );
 }

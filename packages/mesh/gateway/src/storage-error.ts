@@ -18,3 +18,34 @@ export class StorageError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * The same storage, with every failure that `isUnavailable` recognizes (a driver's connection
+ * errors) raised as a `StorageError` of code `unavailable`; other errors pass unchanged.
+ */
+export function withStorageErrors<T extends object>(
+  storage: T,
+  isUnavailable: (error: unknown) => boolean,
+): T {
+  const translate = (error: unknown): never => {
+    if (isUnavailable(error)) {
+      throw new StorageError("unavailable", "the database is unavailable; retry later", {
+        cause: error,
+      });
+    }
+    throw error;
+  };
+  const wrapped = { ...storage } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(storage)) {
+    if (typeof value !== "function" || name === "onMessage") continue;
+    wrapped[name] = (...args: unknown[]) => {
+      try {
+        const result = (value as (...a: unknown[]) => unknown).apply(storage, args);
+        return result instanceof Promise ? result.catch(translate) : result;
+      } catch (error) {
+        return translate(error);
+      }
+    };
+  }
+  return wrapped as T;
+}
