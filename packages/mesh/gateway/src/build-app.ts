@@ -34,6 +34,7 @@ import { readJsonBody } from "./read-json-body.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { StorageError } from "./storage-error.js";
 import { registerStreamRoute } from "./stream-route.js";
+import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
 
 /** Who is calling, decided once per request. */
@@ -67,6 +68,8 @@ export interface GatewayAppOptions {
   limits: GatewayLimits;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
   streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
+  /** Serve the web dashboard at `/ui/`. */
+  ui: boolean;
 }
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
@@ -97,7 +100,7 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
 ];
-const PUBLIC_ROUTES = new Set(["/health", "/openapi.json"]);
+const PUBLIC_ROUTES = new Set<string>(["/health", "/openapi.json", ...UI_PUBLIC_ROUTES]);
 
 interface RequestState {
   identity: Identity;
@@ -424,6 +427,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 
   const streams = registerStreamRoute(app, {
     storage,
+    pushInserts: storage.backend === "sqlite",
     waiters,
     ...options.streams,
     access: (request, requested) => {
@@ -440,6 +444,13 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       }
     },
   });
+
+  if (options.ui) {
+    registerUiRoute(app, (request) => {
+      const { identity } = stateOf(request);
+      return { auth: identity.mode, peer: identity.mode === "peer" ? identity.peer : null };
+    });
+  }
 
   app.get("/messages", async (request, reply) => {
     const state = stateOf(request);

@@ -78,6 +78,8 @@ interface ServeOptions {
   database?: string;
   quiet?: boolean;
   insecureOpen?: boolean;
+  /** `false` with `--no-ui`. */
+  ui: boolean;
   rateLimit: number;
   contentGuard: ContentGuardMode;
 }
@@ -106,6 +108,7 @@ program
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",
   )
   .option("--quiet", "no request log lines on stdout")
+  .option("--no-ui", "do not serve the web dashboard at /ui/")
   .option(
     "--insecure-open",
     "allow open mode (no MESH_GATEWAY_TOKEN) on a host beyond loopback: anyone who reaches the port reads and sends every message",
@@ -131,6 +134,7 @@ program
         database,
         logger: options.quiet !== true,
         insecureOpen: options.insecureOpen === true,
+        ui: options.ui,
         rateLimitPerMinute: options.rateLimit,
         contentGuard: options.contentGuard,
       });
@@ -142,6 +146,7 @@ program
     process.stderr.write(
       banner(gateway) +
         `  database: ${gateway.database}\n` +
+        (options.ui ? `  dashboard: ${gateway.url}/ui/\n` : "") +
         `  auth: ${
           gateway.authMode === "admin"
             ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"

@@ -117,10 +117,10 @@ export interface GatewayStorage {
   /**
    * Calls `listener` with the recipient of every message stored from now on, by this process
    * or (PostgreSQL) any other on the same database, soon after it commits; with `undefined`
-   * when messages to anyone may have been stored unannounced (after a reconnect). Returns the
-   * unsubscribe function.
+   * when messages to anyone may have been stored unannounced (after a reconnect). SQLite, the
+   * single writer, also passes the stored message, in id order. Returns the unsubscribe function.
    */
-  onMessage(listener: (toNode: string | undefined) => void): () => void;
+  onMessage(listener: (toNode: string | undefined, message?: Message) => void): () => void;
   /** Forgets idempotency keys used before `before`; returns how many. */
   purgeIdempotencyKeys(before: string): Promise<number>;
   close(): Promise<void>;

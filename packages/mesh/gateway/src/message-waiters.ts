@@ -1,12 +1,15 @@
+import type { StrictMessage } from "@mesh/protocol";
+
 interface Waiter {
   to: string | undefined;
-  wake: () => void;
+  /** Gets the inserted message when this process stored it, nothing for other wake-ups. */
+  wake: (message?: StrictMessage) => void;
 }
 
 /**
- * Wake-ups for `GET /messages?wait=`: a stored message wakes the waiters of its recipient (and
- * the all-recipient waiters) at once. The storage announces every commit, this process's and
- * (PostgreSQL) other gateways', so nothing polls.
+ * Wake-ups for `GET /messages?wait=` and streams: a stored message wakes the waiters of its
+ * recipient (and the all-recipient waiters) at once. The storage announces every commit, this
+ * process's and (PostgreSQL) other gateways', so nothing polls.
  */
 export class MessageWaiters {
   private readonly waiters = new Set<Waiter>();
@@ -17,9 +20,11 @@ export class MessageWaiters {
   }
 
   /** Wakes the waiters of `toNode`, and with `undefined` every waiter. */
-  notify(toNode: string | undefined): void {
+  notify(toNode: string | undefined, message?: StrictMessage): void {
     for (const waiter of this.waiters) {
-      if (toNode === undefined || waiter.to === undefined || waiter.to === toNode) waiter.wake();
+      if (toNode === undefined || waiter.to === undefined || waiter.to === toNode) {
+        waiter.wake(message);
+      }
     }
   }
 
@@ -27,7 +32,7 @@ export class MessageWaiters {
    * Calls `wake` on every insert for `to` (every recipient when `undefined`) until the returned
    * function is called: the persistent form of `next`, for streams.
    */
-  subscribe(to: string | undefined, wake: () => void): () => void {
+  subscribe(to: string | undefined, wake: (message?: StrictMessage) => void): () => void {
     const waiter: Waiter = { to, wake };
     this.waiters.add(waiter);
     return () => this.waiters.delete(waiter);

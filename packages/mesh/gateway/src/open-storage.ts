@@ -1,6 +1,7 @@
-import { MeshError, MeshValidationError } from "@mesh/errors";
+import { MeshValidationError } from "@mesh/errors";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { openSqliteStorage } from "./sqlite-storage.js";
+import { StorageError } from "./storage-error.js";
 
 /** Whether a `database` option names a PostgreSQL database. */
 export function isPostgresUrl(database: string): boolean {
@@ -17,7 +18,8 @@ const ACCEPTED_FORMS =
  */
 export function checkDatabase(database: unknown): asserts database is string {
   if (typeof database !== "string" || database.trim() === "") {
-    throw new MeshValidationError(`the database is empty; give ${ACCEPTED_FORMS}`, {
+    throw new MeshValidationError({
+      message: `the database is empty; give ${ACCEPTED_FORMS}`,
       code: "invalid_database",
     });
   }
@@ -25,10 +27,10 @@ export function checkDatabase(database: unknown): asserts database is string {
   // not echoed: a URL may carry a password.
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(database)?.[1];
   if (scheme !== undefined && !isPostgresUrl(database)) {
-    throw new MeshValidationError(
-      `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
-      { code: "invalid_database" },
-    );
+    throw new MeshValidationError({
+      message: `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
+      code: "invalid_database",
+    });
   }
 }
 
@@ -52,8 +54,8 @@ async function openPostgres(url: string): Promise<GatewayStorage> {
     module = await import("./postgres-storage.js");
   } catch (error) {
     if (isMissingPg(error)) {
-      throw new MeshError(
-        "missing_dependency",
+      throw new StorageError(
+        "driver_missing",
         "a postgres:// database needs the PostgreSQL driver: install the pg package beside @mesh/gateway (npm install pg)",
         { cause: error },
       );

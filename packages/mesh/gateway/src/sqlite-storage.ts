@@ -211,9 +211,9 @@ export function openSqliteStorage(path: string): GatewayStorage {
   // Group commit: sends that arrive in the same event-loop turn share one transaction, so
   // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
   // answered only after its transaction committed.
-  const listeners = new Set<(toNode: string | undefined) => void>();
-  const announce = (toNode: string) => {
-    for (const listener of listeners) listener(toNode);
+  const listeners = new Set<(toNode: string | undefined, message?: Message) => void>();
+  const announce = (message: Message) => {
+    for (const listener of listeners) listener(message.to_node, message);
   };
   let pending: PendingInsert[] = [];
   const flushPending = () => {
@@ -229,7 +229,7 @@ export function openSqliteStorage(path: string): GatewayStorage {
         try {
           const result = transaction(() => insertBatch([item]))[0]!;
           item.resolve(result);
-          if (result.message !== undefined && result.created) announce(result.message.to_node);
+          if (result.message !== undefined && result.created) announce(result.message);
         } catch (error) {
           item.reject(error);
         }
@@ -238,7 +238,7 @@ export function openSqliteStorage(path: string): GatewayStorage {
     }
     for (let index = 0; index < batch.length; index++) batch[index]!.resolve(results[index]!);
     for (const result of results)
-      if (result.message !== undefined && result.created) announce(result.message.to_node);
+      if (result.message !== undefined && result.created) announce(result.message);
   };
 
   let closed = false;

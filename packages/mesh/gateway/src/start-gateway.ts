@@ -70,6 +70,8 @@ export interface GatewayOptions {
    * `Mesh-Secret-Check: skip`; `'off'` checks nothing.
    */
   contentGuard?: ContentGuardMode;
+  /** Serve the web dashboard at `/ui/` (built into the package; no network at run time). Default `true`. */
+  ui?: boolean;
 }
 
 export interface RunningGateway {
@@ -129,10 +131,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
   checkDatabase(database);
   if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
-    throw new MeshValidationError(
-      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
-      { code: "insecure_open" },
-    );
+    throw new MeshValidationError({
+      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      code: "insecure_open",
+    });
   }
   const limits = resolveLimits(options);
   const logger = createLoggerSetup(options.logger ?? true);
@@ -144,7 +146,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
     maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
   };
-  const stopNotifications = storage.onMessage((toNode) => waiters.notify(toNode));
+  const ui = options.ui ?? true;
+  const stopNotifications = storage.onMessage((toNode, message) => waiters.notify(toNode, message));
   let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
   try {
     app = await buildGatewayApp({
@@ -154,6 +157,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       waiters,
       limits,
       streams,
+      ui,
     });
     await app.listen({ host, port });
   } catch (error) {

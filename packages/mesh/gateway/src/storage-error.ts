@@ -3,7 +3,9 @@ export type StorageErrorCode =
   /** Capabilities plus the merged extra fields of a registration exceed the size limits. */
   | "registration_too_large"
   /** The database cannot be reached or the connection broke; retrying later may succeed. */
-  | "unavailable";
+  | "unavailable"
+  /** A PostgreSQL URL was given but the optional `pg` package is not installed. */
+  | "driver_missing";
 
 /**
  * The storage's one error type: the HTTP layer maps `code` to a status and never looks at a
