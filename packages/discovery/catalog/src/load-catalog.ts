@@ -91,20 +91,22 @@ async function fetchAggregator(
     timeout: options.timeout,
     ...(options.fetch && { fetch: options.fetch }),
     label: "AIMLAPI catalog",
+    schema: ModelListBody,
   });
   if (!result.ok) {
-    options.logger.warn(`${result.error.message}; falling back to the vendor model lists`);
-    return { models: [], error: result.error };
+    const { status } = result.error;
+    const error =
+      result.error.code === "invalid_shape"
+        ? new DiscoveryError(
+            "invalid_shape",
+            "AIMLAPI catalog: body is neither an object with a `data` array nor an array",
+            status === undefined ? {} : { status },
+          )
+        : result.error;
+    options.logger.warn(`${error.message}; falling back to the vendor model lists`);
+    return { models: [], error };
   }
   const parsed = parseCatalogBody(result.data);
-  if (!parsed.recognised) {
-    const message = "AIMLAPI catalog: body is neither an object with a `data` array nor an array";
-    options.logger.warn(`${message}; falling back to the vendor model lists`);
-    return {
-      models: [],
-      error: new DiscoveryError("invalid_shape", message, { status: result.status }),
-    };
-  }
   if (parsed.models.length === 0) {
     options.logger.warn(
       "AIMLAPI catalog: no usable entries; falling back to the vendor model lists",
@@ -152,6 +154,12 @@ function fallbackKey(options: ResolvedCatalogOptions, vendor: FallbackVendor): s
   }
 }
 
+/** A model list body: `{ data: [...] }` (extra keys kept) or, in an older form, a bare array. */
+const ModelListBody = v.union([
+  v.array(v.unknown()),
+  v.looseObject({ data: v.array(v.unknown()) }),
+]);
+
 const FallbackRow = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   object: v.nullish(v.string()),
@@ -170,16 +178,14 @@ async function fetchVendorList(
     timeout: options.timeout,
     ...(options.fetch && { fetch: options.fetch }),
     label,
+    schema: ModelListBody,
   });
   if (!result.ok) {
-    options.logger.warn(result.error.message);
+    const shape = result.error.code === "invalid_shape";
+    options.logger.warn(shape ? `${label}: body has no \`data\` array` : result.error.message);
     return [];
   }
-  const rows = listEntries(result.data);
-  if (rows === undefined) {
-    options.logger.warn(`${label}: body has no \`data\` array`);
-    return [];
-  }
+  const rows = listEntries(result.data) ?? [];
   const developer = developerLabel(vendor);
   const models: ModelInfo[] = [];
   for (const row of rows) {

@@ -35,6 +35,8 @@ export interface ModelReport {
   /** The list-price row of `prices.json` matched across spellings, or null. */
   price: PriceRow | null;
   priceStatus: PriceStatus;
+  /** Catalog ids close to `id` when the catalog does not know it, best first; else empty. */
+  suggestions: string[];
 }
 
 /**
@@ -56,6 +58,7 @@ export async function modelCommand(
   const retired = provider !== null && isRetired(provider, id);
   const prices = await knownPrices(context, provider, [id, ...(model?.aliases ?? [])]);
   const price = listPrice(provider, id, model);
+  const suggestions = model === null ? suggestModelIds(id, await listModels(catalog)) : [];
   context.flushWarnings();
   const report: ModelReport = {
     id,
@@ -65,17 +68,21 @@ export async function modelCommand(
     prices,
     price,
     priceStatus: priceStatus(price),
+    suggestions,
   };
   if (context.json) context.printJson(report);
   else printReport(context, report);
   if (model !== null || price !== null) return EXIT_OK;
-  const suggestions = suggestModelIds(id, await listModels(catalog));
   throw new CliError(`model '${id}' is not in the catalog`, {
     hint:
       suggestions.length > 0
-        ? `did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?`
+        ? `${didYouMean(suggestions)}?`
         : "`discovery models --provider <vendor>` lists the known ids",
   });
+}
+
+function didYouMean(suggestions: readonly string[]): string {
+  return `did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}`;
 }
 
 function listPrice(provider: string | null, id: string, model: ModelInfo | null): PriceRow | null {
@@ -131,8 +138,9 @@ function printReport(context: CommandContext, report: ModelReport): void {
           : out.yellow(`retires on ${report.retirement.date}`);
   if (m === null) {
     if (report.price !== null) {
+      const hint = report.suggestions.length > 0 ? ` (${didYouMean(report.suggestions)}?)` : "";
       io.stdout.write(
-        `${out.cyan(report.id)}: not in the catalog; list price of ${report.provider}/${report.price.model} below\n`,
+        `${out.cyan(report.id)}: not in the catalog${hint}; list price of ${report.provider}/${report.price.model} below\n`,
       );
     }
     if (report.provider !== null) io.stdout.write(`${out.cyan(report.id)}: ${retirement}\n`);

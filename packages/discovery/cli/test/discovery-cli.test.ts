@@ -201,6 +201,13 @@ describe("discovery models and model", () => {
     expect(run.stderr).toMatch(/did you mean 'openai\/gpt-4o'/);
   });
 
+  it("points a priced id the catalog lacks to the catalog's spelling", async () => {
+    const run = await runCli(["model", "gpt-4o"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/gpt-4o: not in the catalog \(did you mean 'openai\/gpt-4o'/);
+    expect(run.stdout).toMatch(/input 2\.50, output 10\.00/);
+  });
+
   it("shows a priced model the catalog lacks once, with exit 0", async () => {
     const run = await runCli(["model", "claude-opus-4-7"], { env: env() });
     expect(run.code).toBe(0);

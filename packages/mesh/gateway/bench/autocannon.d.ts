@@ -8,6 +8,13 @@ declare module "autocannon" {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Requests sent in turn; `setupRequest` may rewrite each one (a fresh body per send). */
+      requests?: Array<{
+        method?: string;
+        headers?: Record<string, string>;
+        body?: string;
+        setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+      }>;
     }
     interface Histogram {
       average: number;

@@ -28,6 +28,7 @@ import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import type { GatewayLogEntry, LogSink } from "./request-log.js";
 import { registerStreamRoute } from "./stream-route.js";
+import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
 
 /** Who is calling, decided once per request. */
@@ -41,6 +42,8 @@ export interface GatewayAppOptions {
   waiters: MessageWaiters;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
   streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
+  /** Serve the web dashboard at `/ui/`. */
+  ui: boolean;
 }
 
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
@@ -68,7 +71,7 @@ const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/admin\/tokens$/, "POST"],
   [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
 ];
-const PUBLIC_ROUTES = new Set(["/health", "/openapi.json"]);
+const PUBLIC_ROUTES = new Set<string>(["/health", "/openapi.json", ...UI_PUBLIC_ROUTES]);
 
 interface RequestState {
   identity: Identity;
@@ -304,7 +307,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
           );
     }
     const { message, created } = result;
-    if (created) waiters.notify(message.to_node);
+    if (created) waiters.notify(message.to_node, message);
     return reply.code(created ? 201 : 200).send({
       id: message.id,
       from_node: message.from_node,
@@ -328,6 +331,7 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
 
   const streams = registerStreamRoute(app, {
     storage,
+    pushInserts: storage.backend === "sqlite",
     waiters,
     ...options.streams,
     access: (request, requested) => {
@@ -344,6 +348,13 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       }
     },
   });
+
+  if (options.ui) {
+    registerUiRoute(app, (request) => {
+      const { identity } = stateOf(request);
+      return { auth: identity.mode, peer: identity.mode === "peer" ? identity.peer : null };
+    });
+  }
 
   app.get("/messages", async (request, reply) => {
     const state = stateOf(request);

@@ -77,6 +77,8 @@ interface ServeOptions {
   database?: string;
   quiet?: boolean;
   insecureOpen?: boolean;
+  /** `false` with `--no-ui`. */
+  ui: boolean;
 }
 
 const program = new Command("mesh-gateway")
@@ -96,6 +98,7 @@ program
     "SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE)",
   )
   .option("--quiet", "no request log lines on stdout")
+  .option("--no-ui", "do not serve the web dashboard at /ui/")
   .option(
     "--insecure-open",
     "allow open mode (no MESH_GATEWAY_TOKEN) on a host beyond loopback: anyone who reaches the port reads and sends every message",
@@ -110,6 +113,7 @@ program
         database,
         logger: options.quiet !== true,
         insecureOpen: options.insecureOpen === true,
+        ui: options.ui,
       });
     } catch (error) {
       fail(error);
@@ -119,6 +123,7 @@ program
     process.stderr.write(
       banner(gateway) +
         `  database: ${gateway.database}\n` +
+        (options.ui ? `  dashboard: ${gateway.url}/ui/\n` : "") +
         `  auth: ${
           gateway.authMode === "admin"
             ? "admin token (MESH_GATEWAY_TOKEN) and issued peer tokens"

@@ -1,9 +1,12 @@
 /** How often a waiting long-poll re-reads the database, for inserts by other processes. */
 export const WAIT_POLL_MS = 200;
 
+import type { StrictMessage } from "@mesh/protocol";
+
 interface Waiter {
   to: string | undefined;
-  wake: () => void;
+  /** Gets the inserted message when this process stored it, nothing for other wake-ups. */
+  wake: (message?: StrictMessage) => void;
 }
 
 /**
@@ -19,9 +22,9 @@ export class MessageWaiters {
     return this.closing;
   }
 
-  notify(toNode: string): void {
+  notify(toNode: string, message?: StrictMessage): void {
     for (const waiter of this.waiters) {
-      if (waiter.to === undefined || waiter.to === toNode) waiter.wake();
+      if (waiter.to === undefined || waiter.to === toNode) waiter.wake(message);
     }
   }
 
@@ -29,7 +32,7 @@ export class MessageWaiters {
    * Calls `wake` on every insert for `to` (every recipient when `undefined`) until the returned
    * function is called: the persistent form of `next`, for streams.
    */
-  subscribe(to: string | undefined, wake: () => void): () => void {
+  subscribe(to: string | undefined, wake: (message?: StrictMessage) => void): () => void {
     const waiter: Waiter = { to, wake };
     this.waiters.add(waiter);
     return () => this.waiters.delete(waiter);

@@ -18,7 +18,8 @@ const ACCEPTED_FORMS =
  */
 export function checkDatabase(database: unknown): asserts database is string {
   if (typeof database !== "string" || database.trim() === "") {
-    throw new MeshValidationError(`the database is empty; give ${ACCEPTED_FORMS}`, {
+    throw new MeshValidationError({
+      message: `the database is empty; give ${ACCEPTED_FORMS}`,
       code: "invalid_database",
     });
   }
@@ -26,10 +27,10 @@ export function checkDatabase(database: unknown): asserts database is string {
   // not echoed: a URL may carry a password.
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(database)?.[1];
   if (scheme !== undefined && !isPostgresUrl(database)) {
-    throw new MeshValidationError(
-      `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
-      { code: "invalid_database" },
-    );
+    throw new MeshValidationError({
+      message: `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
+      code: "invalid_database",
+    });
   }
 }
 

@@ -144,6 +144,31 @@ export function buildOpenApiDocument(): JsonObject {
           },
         },
       },
+      "/messages/stream": {
+        get: {
+          summary: "Server-Sent Events of new messages (event: message, id: message id)",
+          parameters: [
+            ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
+            {
+              name: "Last-Event-ID",
+              in: "header",
+              required: false,
+              schema: { type: "string", pattern: "^\\d+$" },
+              description: "resume after this message id (wins over after_id)",
+            },
+          ],
+          responses: {
+            "200": {
+              description:
+                "the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every 15 s",
+              content: { "text/event-stream": { schema: { type: "string" } } },
+            },
+            ...errors(400, 401, 403),
+            "429": json("Error", "rate_limited: this peer token holds too many open streams"),
+            "503": json("Error", "overloaded: too many open streams on this gateway"),
+          },
+        },
+      },
       "/messages/{msg_id}/read": {
         post: {
           summary: "Mark a message read (the first mark's time is kept)",

@@ -43,6 +43,8 @@ export interface GatewayOptions {
   maxStreams?: number;
   /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
   maxStreamsPerPeer?: number;
+  /** Serve the web dashboard at `/ui/` (built into the package; no network at run time). Default `true`. */
+  ui?: boolean;
 }
 
 export interface RunningGateway {
@@ -93,10 +95,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
   checkDatabase(database);
   if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
-    throw new MeshValidationError(
-      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
-      { code: "insecure_open" },
-    );
+    throw new MeshValidationError({
+      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      code: "insecure_open",
+    });
   }
   const log = createLogSink(options.logger ?? true);
   const waiters = new MessageWaiters();
@@ -107,7 +109,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
     maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
   };
-  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams });
+  const ui = options.ui ?? true;
+  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams, ui });
   try {
     await app.listen({ host, port });
   } catch (error) {

@@ -1,6 +1,13 @@
 import http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN, call, register, send } from "../test/helpers.js";
+import {
+  ADMIN_TOKEN,
+  call,
+  createPgSchema,
+  postgresReachable,
+  register,
+  send,
+} from "../test/helpers.js";
 import { type GatewayOptions, type RunningGateway, startGateway } from "./index.js";
 
 interface SseEvent {
@@ -199,6 +206,17 @@ describe("GET /messages/stream", () => {
     expect(result.headers.get("allow")).toBe("GET");
   });
 
+  it("is described in the OpenAPI document", async () => {
+    const doc = (await call(gateway, "GET", "/openapi.json", { token: null })).json;
+    const stream = doc.paths["/messages/stream"].get;
+    expect(Object.keys(stream.responses["200"].content)).toEqual(["text/event-stream"]);
+    expect(stream.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "to",
+      "after_id",
+      "Last-Event-ID",
+    ]);
+  });
+
   it("sends a ping comment every streamPingMs", async () => {
     await start({ streamPingMs: 20 });
     const stream = await open();
@@ -237,5 +255,41 @@ describe("GET /messages/stream", () => {
     expect((await open()).status).toBe(200);
     const full = await open();
     expect(full.status).toBe(503);
+  });
+});
+
+describe("GET /messages/stream on PostgreSQL", () => {
+  it("delivers new messages and resumes without gaps (every wake-up reads the database)", async (context) => {
+    if (!(await postgresReachable())) {
+      context.skip();
+      return;
+    }
+    const schema = await createPgSchema();
+    const gateway = await startGateway({
+      port: 0,
+      database: schema.url,
+      adminToken: ADMIN_TOKEN,
+      logger: false,
+    });
+    const streams: TestStream[] = [];
+    try {
+      for (const name of ["alice", "bob"]) await register(gateway, name);
+      const first = await send(gateway, { from_node: "alice", to_node: "bob", content: "one" });
+      const live = await openStream(gateway, "/messages/stream?to=bob");
+      const resumed = await openStream(gateway, "/messages/stream?to=bob", {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        "last-event-id": "0",
+      });
+      streams.push(live, resumed);
+      const second = await send(gateway, { from_node: "alice", to_node: "bob", content: "two" });
+      expect((await live.next()).id).toBe(String(second.json.id));
+      expect([(await resumed.next()).id, (await resumed.next()).id]).toEqual(
+        [first.json.id, second.json.id].map(String),
+      );
+    } finally {
+      for (const stream of streams) stream.close();
+      await gateway.close();
+      await schema.drop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { MessagesQuerySchema } from "@mesh/protocol";
+import { MessagesQuerySchema, type StrictMessage } from "@mesh/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
@@ -21,6 +21,12 @@ export interface StreamAccess {
 
 export interface StreamRouteOptions {
   storage: GatewayStorage;
+  /**
+   * Write a message this process stored straight to idle streams instead of reading it back.
+   * Sound only where this process stores every message and its notifications come in id order
+   * (SQLite with its single writer); elsewhere every wake-up reads the database.
+   */
+  pushInserts: boolean;
   /** The in-process notification point that also wakes long-poll waiters. */
   waiters: MessageWaiters;
   /** Interval of `: ping` comments in ms. */
@@ -98,7 +104,7 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
           if (stream.ended) return;
           let chunk = "";
           for (const message of rows) {
-            chunk += `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
+            chunk += sseEvent(message);
             stream.cursor = message.id;
           }
           // Backpressure: a slow reader holds at most one batch in memory, never a queue.
@@ -161,9 +167,23 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
     };
     // Subscribed before the starting point is read: an insert in between wakes a drain.
     let started = false;
-    stream.unsubscribe = options.waiters.subscribe(access.to, () => {
-      if (started) void drain(stream);
-      else stream.again = true;
+    stream.unsubscribe = options.waiters.subscribe(access.to, (message) => {
+      if (!started) {
+        stream.again = true;
+      } else if (
+        message !== undefined &&
+        options.pushInserts &&
+        !stream.draining &&
+        !raw.writableNeedDrain
+      ) {
+        // Caught up and in id order: the message is the next one (or already sent).
+        if (message.id > stream.cursor) {
+          stream.cursor = message.id;
+          raw.write(sseEvent(message));
+        }
+      } else {
+        void drain(stream);
+      }
     });
     try {
       stream.cursor = resumeFrom ?? (await latestId(options.storage));
@@ -218,6 +238,10 @@ function resumeCursor(header: string | string[] | undefined, afterId: string | u
 async function latestId(storage: GatewayStorage): Promise<number> {
   const [last] = await storage.listMessages({ unreadOnly: false, afterId: 0, limit: 1 });
   return last?.id ?? 0;
+}
+
+function sseEvent(message: StrictMessage): string {
+  return `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 
 function drained(raw: ServerResponse): Promise<void> {

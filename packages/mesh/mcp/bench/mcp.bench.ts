@@ -1,12 +1,12 @@
 // Cost of the MCP layer: send_message and check_inbox round trips through a `mesh-mcp` process
 // over stdio, next to the same @mesh/client call made directly, in the same run against one
-// in-process gateway (target: MCP within 1.5x of the direct call); and start-up, from spawning
-// the bin to the answer of its first tools/list (target < 300 ms).
+// gateway in a process of its own, as in real use (target: MCP within 1.5x of the direct call);
+// and start-up, from spawning the bin to the answer of its first tools/list (target < 300 ms).
 // Run: pnpm --filter @mesh/mcp bench (after building the package and its dependencies).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { MeshClient } from "@mesh/client";
-import { startGateway } from "@mesh/gateway";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
@@ -16,14 +16,24 @@ const WARMUP_CALLS = 50;
 const CALLS = 500;
 const STARTS = 10;
 const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
-const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/mesh-mcp.js", import.meta.url));
 
-const gateway = await startGateway({
-  port: 0,
-  database: ":memory:",
-  adminToken: ADMIN_TOKEN,
-  logger: false,
-});
+// The gateway runs apart, so that neither side gets it in its own event loop for free.
+const gatewayProcess = spawn(
+  process.execPath,
+  [
+    "--input-type=module",
+    "-e",
+    `import { startGateway } from "@mesh/gateway";
+     const gateway = await startGateway({ port: 0, database: ":memory:", adminToken: ${JSON.stringify(ADMIN_TOKEN)}, logger: false });
+     process.stdout.write(gateway.url + "\\n");
+     process.stdin.on("end", () => gateway.close());
+     process.stdin.resume();`,
+  ],
+  { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: ["pipe", "pipe", "inherit"] },
+);
+const [firstLine] = (await once(gatewayProcess.stdout, "data")) as [Buffer];
+const gateway = { url: firstLine.toString("utf8").trim() };
 // The admin token, as every mesh benchmark uses: peer tokens are rate-limited.
 const direct = {
   sender: new MeshClient({ node: "lab-ovh", gatewayUrl: gateway.url, token: ADMIN_TOKEN }),
@@ -116,4 +126,5 @@ console.log(
 
 await direct.sender.close();
 await direct.reader.close();
-await gateway.close();
+gatewayProcess.stdin.end();
+await once(gatewayProcess, "close");

@@ -11,7 +11,8 @@ describe("describeToolError", () => {
   it.each([
     {
       name: "a rejected token names the setting and the issue command",
-      error: new MeshAuthError("GET /peers: the mesh gateway rejected the token (status 401)", {
+      error: new MeshAuthError({
+        message: "GET /peers: the mesh gateway rejected the token (status 401)",
         method: "GET",
         path: "/peers",
         status: 401,
@@ -20,7 +21,11 @@ describe("describeToolError", () => {
     },
     {
       name: "an unknown peer keeps the client's suggestion and points at list_peers",
-      error: new NotInRegistryError("droplat", ["droplet"], "http://gw"),
+      error: new NotInRegistryError({
+        peerName: "droplat",
+        suggestions: ["droplet"],
+        gatewayUrl: "http://gw",
+      }),
       fix: /did you mean droplet\?[\s\S]*list_peers/,
     },
     {
@@ -35,7 +40,8 @@ describe("describeToolError", () => {
     },
     {
       name: "a transport failure points at MESH_GATEWAY_URL",
-      error: new MeshGatewayError("GET /peers could not reach the mesh gateway", {
+      error: new MeshGatewayError({
+        message: "GET /peers could not reach the mesh gateway",
         method: "GET",
         path: "/peers",
       }),
@@ -43,7 +49,8 @@ describe("describeToolError", () => {
     },
     {
       name: "a message to oneself suggests another peer",
-      error: new MeshValidationError("refusing to send a message to yourself", {
+      error: new MeshValidationError({
+        message: "refusing to send a message to yourself",
         code: "self_message",
       }),
       fix: /another peer/,
@@ -54,8 +61,25 @@ describe("describeToolError", () => {
     expect(text).toMatch(fix);
   });
 
+  it.each([
+    { serverCode: "recipient_disabled", fix: /disabled that peer/ },
+    { serverCode: "secret_detected", fix: /remove the credential/ },
+    { serverCode: "rate_limited", fix: /wait a minute/ },
+  ])("advises on the gateway's own $serverCode refusal", ({ serverCode, fix }) => {
+    const error = Object.assign(
+      new MeshGatewayError("POST /messages failed", {
+        method: "POST",
+        path: "/messages",
+        status: 409,
+      }),
+      { serverCode },
+    );
+    expect(describeToolError(error, context)).toMatch(fix);
+  });
+
   it("adds no advice to a gateway refusal that already says what happened", () => {
-    const error = new MeshGatewayError("POST /messages failed with status 409: disabled", {
+    const error = new MeshGatewayError({
+      message: "POST /messages failed with status 409: disabled",
       method: "POST",
       path: "/messages",
       status: 409,
@@ -75,7 +99,8 @@ describe("describeToolError", () => {
         fc.string(),
         fc.string(),
         (token, before, after) => {
-          const error = new MeshGatewayError(`${before}${token}${after}`, {
+          const error = new MeshGatewayError({
+            message: `${before}${token}${after}`,
             method: "GET",
             path: "/",
           });

@@ -8,6 +8,8 @@ export interface ErrorContext {
 
 interface ErrorLike {
   code?: unknown;
+  /** The gateway's own error code (the body's `error`), on errors from a gateway answer. */
+  serverCode?: unknown;
   status?: unknown;
   message?: unknown;
   ruleId?: unknown;
@@ -18,14 +20,27 @@ interface ErrorLike {
  * a token or a matched secret) and what to change. Errors are told apart by their stable `code`.
  */
 export function describeToolError(error: unknown, context: ErrorContext): string {
-  const { code, status, message, ruleId } = (
+  const { code, serverCode, status, message, ruleId } = (
     typeof error === "object" && error !== null ? error : {}
   ) as ErrorLike;
   const text = typeof message === "string" && message !== "" ? message : "unexpected error";
-  const hint = hintFor(code, status, ruleId, context.node);
+  const hint =
+    (typeof serverCode === "string" ? SERVER_HINTS[serverCode] : undefined) ??
+    hintFor(code, status, ruleId, context.node);
   const full = hint ? `${text}\nTo fix: ${hint}` : text;
   return context.token ? full.replaceAll(context.token, "[REDACTED]") : full;
 }
+
+/** What to do about a refusal the gateway itself gave, by its error code. */
+const SERVER_HINTS: Readonly<Record<string, string>> = {
+  unknown_recipient: "use a registered peer name; `list_peers` lists them.",
+  recipient_disabled: "an operator disabled that peer; `list_peers` shows which peers are enabled.",
+  sender_disabled: "an operator disabled this peer; ask them to enable it again.",
+  secret_detected:
+    "remove the credential from `content` and share it out of band; the message was not sent.",
+  rate_limited: "too many calls for now: wait a minute, then try again.",
+  payload_too_large: "shorten `content` (at most 64 KiB of UTF-8).",
+};
 
 function hintFor(code: unknown, status: unknown, ruleId: unknown, node: string): string {
   switch (code) {

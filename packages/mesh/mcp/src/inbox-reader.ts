@@ -1,7 +1,7 @@
 import type { MeshClient, Message } from "@mesh/client";
 import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 
-/** Pause between polls when a gateway answers a `wait` poll at once (one that ignores `wait`). */
+/** Pause between polls when a gateway has no stream and answers a `wait` poll at once. */
 const FALLBACK_POLL_MS = 1000;
 
 /** Options of {@link InboxReader.list}. */
@@ -14,8 +14,8 @@ export interface ListOptions {
 
 /**
  * Every read of the own inbox the MCP server makes, in one place, over `@mesh/client`. New
- * messages arrive through `client.watch()` (the gateway's `wait` long poll); when the client
- * gains `stream()` and cursor options on `fetch()`, only this file changes.
+ * messages arrive through `client.watch()`: the gateway's live stream, or `wait` long polls
+ * against a gateway without it.
  */
 export class InboxReader {
   readonly #client: MeshClient;

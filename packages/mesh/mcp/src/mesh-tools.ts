@@ -95,10 +95,10 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       output: SentOutput,
       run: async (args) => {
         if (isSelf(args.to, client.node)) {
-          throw new MeshValidationError(
-            `refusing to send a message to yourself ('${client.node}')`,
-            { code: "self_message" },
-          );
+          throw new MeshValidationError({
+            message: `refusing to send a message to yourself ('${client.node}')`,
+            code: "self_message",
+          });
         }
         const message: SentMessage | null = await client.send({
           to: args.to,
@@ -201,11 +201,11 @@ async function markAll(
         continue;
       }
       if (marked.length === 0 || !(error instanceof MeshError)) throw error;
-      throw new MeshError(
-        error.code,
-        `${error.message} (marked read before this failure: ${marked.join(", ")})`,
-        { cause: error },
-      );
+      throw new MeshError({
+        code: error.code,
+        message: `${error.message} (marked read before this failure: ${marked.join(", ")})`,
+        cause: error,
+      });
     }
   }
   return { marked, notFound };

@@ -33,7 +33,7 @@ describe("assertNoSecrets", () => {
       length: 20,
     });
     expect(err.message).toBe(
-      "refusing to send: content matches aws access key pattern. Credentials travel out of band, never in DM content: remove it and share it through your secret store.",
+      "refusing to send: content matches aws access key pattern. Credentials travel out of band, never in DM content.",
     );
   });
 

@@ -21,10 +21,10 @@ export class CredentialLeakError extends Error {
   /** Stable machine-readable code shared with `@mesh/errors`. */
   readonly code = "credential_leak";
   readonly [MESH_ERROR_BRAND] = true;
-  readonly ruleId: string;
-  readonly label: string;
-  readonly index: number;
-  readonly length: number;
+  declare readonly ruleId: string;
+  declare readonly label: string;
+  declare readonly index: number;
+  declare readonly length: number;
 
   constructor(match: SecretMatch) {
     super(
@@ -32,7 +32,7 @@ export class CredentialLeakError extends Error {
         match.ruleId === KNOWN_SECRET_RULE_ID
           ? "refusing to send: content contains the live MESH_GATEWAY_TOKEN value."
           : `refusing to send: content matches ${match.label} pattern.`
-      } Credentials travel out of band, never in DM content: remove it and share it through your secret store.`,
+      } Credentials travel out of band, never in DM content.`,
     );
     this.name = "CredentialLeakError";
     this.ruleId = match.ruleId;

@@ -8,7 +8,7 @@ export function findKnownSecrets(text: string, needles: readonly string[]): RawM
   const cursors = needles.map((needle) => new Cursor(text, needle));
   const matches: RawMatch[] = [];
   for (let pos = 0; ; ) {
-    let index = Number.POSITIVE_INFINITY;
+    let index = Infinity;
     let end = 0;
     for (const cursor of cursors) {
       const at = cursor.next(pos);
@@ -17,7 +17,7 @@ export function findKnownSecrets(text: string, needles: readonly string[]): RawM
         end = at + cursor.length;
       }
     }
-    if (index === Number.POSITIVE_INFINITY) return matches;
+    if (index === Infinity) return matches;
     matches.push({ rule: 0, index, end });
     pos = end;
   }

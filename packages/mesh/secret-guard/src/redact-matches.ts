@@ -2,7 +2,6 @@ import type { SecretMatch } from "./credential-leak-error.js";
 
 /** `content` with each match (non-overlapping, in order) replaced by `[REDACTED:<ruleId>]`. */
 export function redactMatches(content: string, matches: readonly SecretMatch[]): string {
-  if (matches.length === 0) return content;
   let out = "";
   let at = 0;
   for (const match of matches) {

@@ -51,8 +51,11 @@ export interface RuleExtension {
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
 export interface ExtensionScanner {
-  /** The smallest position at or after `from` where one of its rules can start, or +Infinity. */
-  next(from: number): number;
+  /**
+   * The smallest position at or after `from` where one of its rules below `limit` can start,
+   * or +Infinity. `limit` never rises between calls.
+   */
+  next(from: number, limit: number): number;
   /**
    * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
    * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
@@ -67,32 +70,33 @@ export interface ExtensionScanner {
  * by the rest of it (native `indexOf` crawls through runs of its first character).
  */
 export class Cursor {
-  private at = -1;
+  #at = -1;
   readonly length: number;
-  private readonly skip: number;
-  private readonly rest: string;
-  constructor(
-    private readonly text: string,
-    private readonly literal: string,
-  ) {
+  readonly #skip: number;
+  readonly #rest: string;
+  readonly #text: string;
+  readonly #literal: string;
+  constructor(text: string, literal: string) {
+    this.#text = text;
+    this.#literal = literal;
     this.length = literal.length;
-    this.skip = literal.length > 2 && (literal[0] === "A" || literal[0] === "a") ? 1 : 0;
-    this.rest = literal.slice(this.skip);
+    this.#skip = +/^[Aa]../.test(literal);
+    this.#rest = literal.slice(this.#skip);
   }
 
   next(from: number): number {
-    if (this.at < from) {
-      let found = this.text.indexOf(this.rest, from + this.skip);
+    if (this.#at < from) {
+      let found = this.#text.indexOf(this.#rest, from + this.#skip);
       while (
         found > 0 &&
-        this.skip &&
-        this.text.charCodeAt(found - 1) !== this.literal.charCodeAt(0)
+        this.#skip &&
+        this.#text.charCodeAt(found - 1) !== this.#literal.charCodeAt(0)
       ) {
-        found = this.text.indexOf(this.rest, found + 1);
+        found = this.#text.indexOf(this.#rest, found + 1);
       }
-      this.at = found < 0 ? Number.POSITIVE_INFINITY : found - this.skip;
+      this.#at = found < 0 ? Infinity : found - this.#skip;
     }
-    return this.at;
+    return this.#at;
   }
 }
 
@@ -104,41 +108,41 @@ export interface RawMatch {
 }
 
 class Engine {
-  private readonly n: number;
+  readonly #n: number;
   // Cached maximal runs [from, end) of RUN and B64 characters (queried at rising positions).
-  private runFrom = 0;
-  private runEnd = 0;
-  private b64From = 0;
-  private b64End = 0;
+  #runFrom = 0;
+  #runEnd = 0;
+  #b64From = 0;
+  #b64End = 0;
   // The current line (for the two "later on the same line" heuristics).
-  private lineEnd = -1;
-  private lastTrigger = UNKNOWN;
-  private lastMesh = UNKNOWN;
+  #lineEnd = -1;
+  #lastTrigger = UNKNOWN;
+  #lastMesh = UNKNOWN;
   // Positions before which a rule is known not to match (skips repeated work).
-  private dead10 = 0;
-  private dead11 = 0;
-  private dead12 = 0;
-  private readonly triggers: Cursor[];
-  private readonly mesh: Cursor;
-  private readonly rule10: boolean;
-  private readonly rule12: boolean;
+  #dead10 = 0;
+  #dead11 = 0;
+  #dead12 = 0;
+  readonly #triggers: Cursor[];
+  readonly #mesh: Cursor;
+  readonly #rule10: boolean;
+  readonly #rule12: boolean;
   /** Start and end of the match found by the last successful `matchAt` or `heuristicIn`. */
   at = 0;
   end = 0;
   /** Whether rule 10 or 12 can match anywhere (their context text occurs). */
   readonly heuristics: boolean;
 
-  constructor(
-    private readonly text: string,
-    triggerLiterals: readonly string[],
-  ) {
-    this.n = text.length;
-    this.triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
-    this.mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
+  readonly #text: string;
+
+  constructor(text: string, triggerLiterals: readonly string[]) {
+    this.#text = text;
+    this.#n = text.length;
+    this.#triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
+    this.#mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
     // Their first occurrences, found here, stay cached in the cursors for `lastOnLine`.
-    this.rule10 = this.triggers.some((cursor) => cursor.next(0) < Number.POSITIVE_INFINITY);
-    this.rule12 = this.mesh.next(0) < Number.POSITIVE_INFINITY;
-    this.heuristics = this.rule10 || this.rule12;
+    this.#rule10 = this.#triggers.some((cursor) => cursor.next(0) < Infinity);
+    this.#rule12 = this.#mesh.next(0) < Infinity;
+    this.heuristics = this.#rule10 || this.#rule12;
   }
 
   /**
@@ -150,32 +154,32 @@ class Engine {
   longRunFrom(from: number, mask = RUN | B64, length = LONG_RUN): number {
     let s = from;
     let known = from; // [s, known) is known to be in the class
-    while (s + length <= this.n) {
+    while (s + length <= this.#n) {
       const far = s + length - 1;
-      if (!(this.cls(far) & mask)) {
+      if (!(this.#cls(far) & mask)) {
         s = known = far + 1;
         continue;
       }
       let j = far;
-      while (j > known && this.cls(j - 1) & mask) j--;
+      while (j > known && this.#cls(j - 1) & mask) j--;
       if (j <= known) return s;
       s = j;
       known = far + 1;
     }
-    return Number.POSITIVE_INFINITY;
+    return Infinity;
   }
 
   /** The first position where rule 10 or 12 (below `limit`) can still match. */
   heuristicsFrom(limit: number): number {
     return Math.min(
-      this.rule10 ? this.dead10 : Number.POSITIVE_INFINITY,
-      limit > 12 && this.rule12 ? this.dead12 : Number.POSITIVE_INFINITY,
+      this.#rule10 ? this.#dead10 : Infinity,
+      limit > 12 && this.#rule12 ? this.#dead12 : Infinity,
     );
   }
 
   /** End of the run of [A-Za-z0-9_/+=-] that starts at `from`. */
   scanLong(from: number): number {
-    return this.scan(from, RUN | B64);
+    return this.#scan(from, RUN | B64);
   }
 
   /**
@@ -183,18 +187,18 @@ class Engine {
    * the first position where one matches, its rule in `at`/`end`; 0 when none does.
    */
   heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
-    const text = this.text;
-    let before = virtual || from === 0 ? 0 : this.cls(from - 1) & WORD;
+    const text = this.#text;
+    let before = virtual || from === 0 ? 0 : this.#cls(from - 1) & WORD;
     for (let s = from; s < to; s++) {
       const c = text.charCodeAt(s);
       const cls = c < 128 ? (CLASS[c] as number) : 0;
       const word = cls & WORD;
       if (word !== before) {
-        if (cls & B64 && this.rule10 && s >= this.dead10 && this.awsSecret(s)) {
+        if (cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s)) {
           this.at = s;
           return 10;
         }
-        if (limit > 12 && cls & RUN && this.rule12 && s >= this.dead12 && this.meshToken(s)) {
+        if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s)) {
           this.at = s;
           return 12;
         }
@@ -202,7 +206,7 @@ class Engine {
         const resume = this.heuristicsFrom(limit);
         if (resume > s + 1) {
           s = resume - 1;
-          before = s < to ? this.cls(s) & WORD : 0;
+          before = this.#cls(s) & WORD;
           continue;
         }
       }
@@ -211,21 +215,21 @@ class Engine {
     return 0;
   }
 
-  private cls(i: number): number {
-    const c = this.text.charCodeAt(i);
+  #cls(i: number): number {
+    const c = this.#text.charCodeAt(i);
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
   /** Real ASCII word boundary at `i` (never used at a virtual boundary position). */
-  private boundary(i: number): boolean {
-    const before = i > 0 ? this.cls(i - 1) & WORD : 0;
-    const after = i < this.n ? this.cls(i) & WORD : 0;
+  #boundary(i: number): boolean {
+    const before = i > 0 ? this.#cls(i - 1) & WORD : 0;
+    const after = i < this.#n ? this.#cls(i) & WORD : 0;
     return before !== after;
   }
 
-  private scan(from: number, mask: number): number {
-    const text = this.text;
-    const n = this.n;
+  #scan(from: number, mask: number): number {
+    const text = this.#text;
+    const n = this.#n;
     let i = from;
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
@@ -234,41 +238,41 @@ class Engine {
     return i;
   }
 
-  private runEndAt(s: number): number {
-    if (s < this.runFrom || s >= this.runEnd) {
-      this.runFrom = s;
-      this.runEnd = this.scan(s, RUN);
+  #runEndAt(s: number): number {
+    if (s < this.#runFrom || s >= this.#runEnd) {
+      this.#runFrom = s;
+      this.#runEnd = this.#scan(s, RUN);
     }
-    return this.runEnd;
+    return this.#runEnd;
   }
 
-  private b64EndAt(s: number): number {
-    if (s < this.b64From || s >= this.b64End) {
-      this.b64From = s;
-      this.b64End = this.scan(s, B64);
+  #b64EndAt(s: number): number {
+    if (s < this.#b64From || s >= this.#b64End) {
+      this.#b64From = s;
+      this.#b64End = this.#scan(s, B64);
     }
-    return this.b64End;
+    return this.#b64End;
   }
 
-  private enterLine(s: number): void {
-    if (s > this.lineEnd) {
-      const nl = this.text.indexOf("\n", s);
-      this.lineEnd = nl < 0 ? this.n : nl;
-      this.lastTrigger = UNKNOWN;
-      this.lastMesh = UNKNOWN;
+  #enterLine(s: number): void {
+    if (s > this.#lineEnd) {
+      const nl = this.#text.indexOf("\n", s);
+      this.#lineEnd = nl < 0 ? this.#n : nl;
+      this.#lastTrigger = UNKNOWN;
+      this.#lastMesh = UNKNOWN;
     }
   }
 
   /** Start of the last occurrence of a literal on the current line at or after `s`. */
-  private lastOnLine(cursor: Cursor, s: number): number {
+  #lastOnLine(cursor: Cursor, s: number): number {
     let last = NONE;
-    for (let q = cursor.next(s); q + cursor.length <= this.lineEnd; q = cursor.next(q + 1))
+    for (let q = cursor.next(s); q + cursor.length <= this.#lineEnd; q = cursor.next(q + 1))
       last = q;
     return last;
   }
 
-  private startsWith(literal: string, at: number): boolean {
-    return this.text.startsWith(literal, at);
+  #startsWith(literal: string, at: number): boolean {
+    return this.#text.startsWith(literal, at);
   }
 
   /**
@@ -276,52 +280,54 @@ class Engine {
    * (the caller has checked the word boundary at `s`), or 0; sets `end` on a match.
    */
   matchAt(s: number, limit: number): number {
-    const c = this.text.charCodeAt(s);
+    const c = this.#text.charCodeAt(s);
     const cls = c < 128 ? (CLASS[c] as number) : 0;
     if (!(cls & (RUN | B64))) return 0;
-    const rule = this.prefixRule(s, c, limit);
+    const rule = this.#prefixRule(s, c, limit);
     if (rule) return rule;
-    if (limit > 10 && cls & B64 && this.rule10 && s >= this.dead10 && this.awsSecret(s)) return 10;
-    if (limit > 11 && c === 101 && s >= this.dead11 && this.jwt(s)) return 11;
-    if (limit > 12 && cls & RUN && this.rule12 && s >= this.dead12 && this.meshToken(s)) return 12;
+    if (limit > 10 && cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s))
+      return 10;
+    if (limit > 11 && c === 101 && s >= this.#dead11 && this.#jwt(s)) return 11;
+    if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s))
+      return 12;
     return 0;
   }
 
   /** Rules 1-9: each starts with a fixed prefix, so the first character picks them. */
-  private prefixRule(s: number, c: number, limit: number): number {
+  #prefixRule(s: number, c: number, limit: number): number {
     if (c === 112) {
       // p
-      return this.startsWith("pypi-", s) && this.tail(s, 5, 20) ? 1 : 0;
+      return this.#startsWith("pypi-", s) && this.#tail(s, 5, 20) ? 1 : 0;
     }
     if (c === 115) {
       // s
-      if (!this.startsWith("sk-", s)) return 0;
-      if (limit > 2 && this.startsWith("ant-", s + 3) && this.tail(s, 7, 20)) return 2;
-      const admin = this.startsWith("admin-", s + 3);
-      if (limit > 3 && admin && this.tail(s, 9, 20)) return 3;
+      if (!this.#startsWith("sk-", s)) return 0;
+      if (limit > 2 && this.#startsWith("ant-", s + 3) && this.#tail(s, 7, 20)) return 2;
+      const admin = this.#startsWith("admin-", s + 3);
+      if (limit > 3 && admin && this.#tail(s, 9, 20)) return 3;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
-      if (limit > 4 && !admin && this.tail(s, 3, 20)) return 4;
-      if (limit > 6 && this.hexKey(s)) return 6;
+      if (limit > 4 && !admin && this.#tail(s, 3, 20)) return 4;
+      if (limit > 6 && this.#hexKey(s)) return 6;
       return 0;
     }
     if (c === 120) {
       // x
-      return limit > 5 && this.startsWith("xai-", s) && this.tail(s, 4, 40) ? 5 : 0;
+      return limit > 5 && this.#startsWith("xai-", s) && this.#tail(s, 4, 40) ? 5 : 0;
     }
     if (c === 65) {
       // A
-      if (limit > 7 && this.startsWith("AIza", s) && this.runEndAt(s) - s >= 39) {
+      if (limit > 7 && this.#startsWith("AIza", s) && this.#runEndAt(s) - s >= 39) {
         this.end = s + 39;
         return 7;
       }
-      return limit > 9 && this.startsWith("AKIA", s) && this.accessKeyId(s) ? 9 : 0;
+      return limit > 9 && this.#startsWith("AKIA", s) && this.#accessKeyId(s) ? 9 : 0;
     }
     if (c === 103 && limit > 8) {
       // g: gh[ops]_ then 30 or more alphanumerics
-      const t = this.text.charCodeAt(s + 2);
-      if (this.text.charCodeAt(s + 1) !== 104 || this.text.charCodeAt(s + 3) !== 95) return 0;
+      const t = this.#text.charCodeAt(s + 2);
+      if (this.#text.charCodeAt(s + 1) !== 104 || this.#text.charCodeAt(s + 3) !== 95) return 0;
       if (t !== 111 && t !== 112 && t !== 115) return 0;
-      const end = this.scan(s + 4, ALNUM);
+      const end = this.#scan(s + 4, ALNUM);
       if (end - s - 4 < 30) return 0;
       this.end = end;
       return 8;
@@ -330,50 +336,50 @@ class Engine {
   }
 
   /** Prefix of `prefixLength` then at least `min` RUN characters (greedy, to the run end). */
-  private tail(s: number, prefixLength: number, min: number): boolean {
-    const end = this.runEndAt(s);
+  #tail(s: number, prefixLength: number, min: number): boolean {
+    const end = this.#runEndAt(s);
     if (end - s - prefixLength < min) return false;
     this.end = end;
     return true;
   }
 
-  private hexKey(s: number): boolean {
+  #hexKey(s: number): boolean {
     const end = s + 35;
-    if (end > this.n) return false;
-    for (let i = s + 3; i < end; i++) if (!(this.cls(i) & HEX)) return false;
-    if (end < this.n && this.cls(end) & WORD) return false;
+    if (end > this.#n) return false;
+    for (let i = s + 3; i < end; i++) if (!(this.#cls(i) & HEX)) return false;
+    if (end < this.#n && this.#cls(end) & WORD) return false;
     this.end = end;
     return true;
   }
 
-  private accessKeyId(s: number): boolean {
+  #accessKeyId(s: number): boolean {
     const end = s + 20;
-    if (end > this.n) return false;
-    for (let i = s + 4; i < end; i++) if (!(this.cls(i) & UPNUM)) return false;
-    if (end < this.n && this.cls(end) & WORD) return false;
+    if (end > this.#n) return false;
+    for (let i = s + 4; i < end; i++) if (!(this.#cls(i) & UPNUM)) return false;
+    if (end < this.#n && this.#cls(end) & WORD) return false;
     this.end = end;
     return true;
   }
 
   /** Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line. */
-  private awsSecret(s: number): boolean {
+  #awsSecret(s: number): boolean {
     const end = s + 40;
-    const b64End = this.b64EndAt(s);
+    const b64End = this.#b64EndAt(s);
     if (b64End < end) {
       // Later starts in this run have even less room: the next can only be in a long one.
-      this.dead10 = this.longRunFrom(b64End, B64, 40);
+      this.#dead10 = this.longRunFrom(b64End, B64, 40);
       return false;
     }
-    if (!this.boundary(end)) return false;
-    this.enterLine(s);
-    if (this.lastTrigger === UNKNOWN) {
+    if (!this.#boundary(end)) return false;
+    this.#enterLine(s);
+    if (this.#lastTrigger === UNKNOWN) {
       let last = NONE;
-      for (const cursor of this.triggers) last = Math.max(last, this.lastOnLine(cursor, s));
-      this.lastTrigger = last;
+      for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
+      this.#lastTrigger = last;
     }
-    if (this.lastTrigger < end) {
+    if (this.#lastTrigger < end) {
       // Every later start on this line ends later still: none can see a trigger.
-      this.dead10 = this.lineEnd;
+      this.#dead10 = this.#lineEnd;
       return false;
     }
     this.end = end;
@@ -381,50 +387,50 @@ class Engine {
   }
 
   /** The largest word boundary in [from, to], or NONE. */
-  private lastBoundary(from: number, to: number): number {
-    for (let e = to; e >= from; e--) if (this.boundary(e)) return e;
+  #lastBoundary(from: number, to: number): number {
+    for (let e = to; e >= from; e--) if (this.#boundary(e)) return e;
     return NONE;
   }
 
   /** Rule 11: eyJ…​.eyJ….… with runs of at least 15, ending at a word boundary. */
-  private jwt(s: number): boolean {
-    if (!this.startsWith("eyJ", s)) return false;
-    const end1 = this.runEndAt(s);
-    const end = this.jwtEnd(s, end1);
+  #jwt(s: number): boolean {
+    if (!this.#startsWith("eyJ", s)) return false;
+    const end1 = this.#runEndAt(s);
+    const end = this.#jwtEnd(s, end1);
     if (end < 0) {
       // Every later start inside this run shares what follows it: one verdict for all.
-      this.dead11 = end1;
+      this.#dead11 = end1;
       return false;
     }
     this.end = end;
     return true;
   }
 
-  private jwtEnd(s: number, end1: number): number {
-    if (end1 - s - 3 < 15 || this.text.charCodeAt(end1) !== 46) return NONE;
-    if (!this.startsWith("eyJ", end1 + 1)) return NONE;
-    const end2 = this.scan(end1 + 4, RUN);
-    if (end2 - end1 - 4 < 15 || this.text.charCodeAt(end2) !== 46) return NONE;
-    return this.lastBoundary(end2 + 16, this.scan(end2 + 1, RUN));
+  #jwtEnd(s: number, end1: number): number {
+    if (end1 - s - 3 < 15 || this.#text.charCodeAt(end1) !== 46) return NONE;
+    if (!this.#startsWith("eyJ", end1 + 1)) return NONE;
+    const end2 = this.#scan(end1 + 4, RUN);
+    if (end2 - end1 - 4 < 15 || this.#text.charCodeAt(end2) !== 46) return NONE;
+    return this.#lastBoundary(end2 + 16, this.#scan(end2 + 1, RUN));
   }
 
   /** Rule 12: 48 or more RUN characters between boundaries, MESH_GATEWAY_TOKEN later on the line. */
-  private meshToken(s: number): boolean {
-    const runEnd = this.runEndAt(s);
+  #meshToken(s: number): boolean {
+    const runEnd = this.#runEndAt(s);
     if (runEnd - s < 48) {
-      this.dead12 = runEnd;
+      this.#dead12 = runEnd;
       return false;
     }
-    this.enterLine(s);
-    if (this.lastMesh === UNKNOWN) this.lastMesh = this.lastOnLine(this.mesh, s);
-    if (this.lastMesh < s + 48) {
-      this.dead12 = this.lineEnd;
+    this.#enterLine(s);
+    if (this.#lastMesh === UNKNOWN) this.#lastMesh = this.#lastOnLine(this.#mesh, s);
+    if (this.#lastMesh < s + 48) {
+      this.#dead12 = this.#lineEnd;
       return false;
     }
     // Greedy then backtracking: the longest end at a boundary with the text still ahead.
-    const end = this.lastBoundary(s + 48, Math.min(runEnd, this.lastMesh));
+    const end = this.#lastBoundary(s + 48, Math.min(runEnd, this.#lastMesh));
     if (end < 0) {
-      this.dead12 = runEnd;
+      this.#dead12 = runEnd;
       return false;
     }
     this.end = end;
@@ -433,8 +439,8 @@ class Engine {
 
   /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
   startsAt(s: number, virtual: boolean): boolean {
-    const after = this.cls(s) & WORD;
-    const before = virtual || s === 0 ? 0 : this.cls(s - 1) & WORD;
+    const after = this.#cls(s) & WORD;
+    const before = virtual || s === 0 ? 0 : this.#cls(s - 1) & WORD;
     return before !== after;
   }
 }
@@ -461,15 +467,16 @@ const PREFIXES: readonly (readonly [string, number])[] = [
 function drive(
   text: string,
   engine: Engine,
-  extension: ExtensionScanner | null,
+  rules: RuleExtension | null,
   all: boolean,
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  let limit = extension ? Number.POSITIVE_INFINITY : RULE_COUNT + 1;
+  const extension = rules?.scanner(text);
+  let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let cursorsFor = -1;
-  let next = -1; // the smallest prefix occurrence at or after the last computed position
+  let specNext = -1; // the smallest prefix occurrence at or after the last computed position
   let nextFor = -1;
   let runStart = -1;
   let runEnd = -1;
@@ -478,22 +485,23 @@ function drive(
     if (cursorsFor !== limit) {
       // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
       const needed = PREFIXES.filter(
-        ([p, rule]) => rule < limit && !(limit > 4 && /^sk-./.test(p)),
+        ([, rule]) => rule < limit && !(limit > 4 && rule < 4 && rule > 1),
       );
       cursors = needed.map(([p]) => new Cursor(text, p));
       cursorsFor = limit;
     }
-    if (next < s || nextFor !== limit) {
-      next = Number.POSITIVE_INFINITY;
-      for (const cursor of cursors) next = Math.min(next, cursor.next(s));
-      if (extension && limit > RULE_COUNT + 1) next = Math.min(next, extension.next(s));
+    if (specNext < s || nextFor !== limit) {
+      specNext = Infinity;
+      for (const cursor of cursors) specNext = Math.min(specNext, cursor.next(s));
       nextFor = limit;
     }
-    if (limit > 10 && engine.heuristics && runEnd !== Number.POSITIVE_INFINITY) {
+    // The extension keeps its own candidates: asking again costs little.
+    const next = extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
+    if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
       if (s >= runEnd) {
-        const from = engine.heuristicsFrom(limit);
-        runStart = from === Number.POSITIVE_INFINITY ? from : engine.longRunFrom(Math.max(s, from));
-        runEnd = runStart === Number.POSITIVE_INFINITY ? runStart : engine.scanLong(runStart);
+        // Both are +Infinity once no run is left where a heuristic can match.
+        runStart = engine.longRunFrom(Math.max(s, engine.heuristicsFrom(limit)));
+        runEnd = engine.scanLong(runStart);
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
@@ -518,7 +526,7 @@ function drive(
     const virtual = s === virtualAt;
     let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
     let end = engine.end;
-    if (rule === 0 && extension && limit > RULE_COUNT + 1) {
+    if (rule === 0 && extension) {
       rule = extension.match(s, virtual, limit);
       end = extension.end;
     }
@@ -538,8 +546,7 @@ function drive(
  */
 export function scanFirst(text: string, extension: RuleExtension | null = null): RawMatch | null {
   let best: RawMatch | null = null;
-  const scanner = extension?.scanner(text) ?? null;
-  drive(text, new Engine(text, ["aws"]), scanner, false, (rule, index, end) => {
+  drive(text, new Engine(text, ["aws"]), extension, false, (rule, index, end) => {
     best = { rule, index, end };
     return index + 1; // a lower rule may still match further on
   });
@@ -556,8 +563,7 @@ export function scanFirst(text: string, extension: RuleExtension | null = null):
 export function scanAll(text: string, extension: RuleExtension | null = null): RawMatch[] {
   const matches: RawMatch[] = [];
   const triggers = ["aws", "AKIA", ...(extension?.awsMarkers ?? [])];
-  const scanner = extension?.scanner(text) ?? null;
-  drive(text, new Engine(text, triggers), scanner, true, (rule, index, end) => {
+  drive(text, new Engine(text, triggers), extension, true, (rule, index, end) => {
     matches.push({ rule, index, end });
     return end;
   });

@@ -37,9 +37,5 @@ export function resolveRules(
   const rules = options?.rules;
   if (rules === "spec") return null;
   if (rules === undefined || (rules === "all" && available)) return available;
-  throw new GuardArgumentError(
-    rules === "all"
-      ? "secret guard: rules 'all' needs the extra rules, which @mesh/secret-guard/spec leaves out; import from @mesh/secret-guard instead."
-      : "secret guard: rules must be 'spec' or 'all'.",
-  );
+  throw new GuardArgumentError("secret guard: rules must be 'spec' or 'all' (@mesh/secret-guard).");
 }

@@ -1,0 +1,94 @@
+import { DM_KINDS } from "@mesh/protocol";
+import { useState } from "preact/hooks";
+import { checkDraft } from "./check-draft.js";
+import { ApiError, api } from "./gateway-api.js";
+import type { Peer } from "./wire-types.js";
+
+export interface ComposeFormProps {
+  token: string;
+  /** Names the sender may be: only its own for a peer token, any peer for the admin. */
+  senders: readonly string[];
+  peers: readonly Peer[];
+  onSent: () => void;
+}
+
+/** Writes a DM; the credential guard runs in the page before anything is sent. */
+export function ComposeForm({ token, senders, peers, onSent }: ComposeFormProps) {
+  const [from, setFrom] = useState(senders[0] ?? "");
+  const [to, setTo] = useState("");
+  const [kind, setKind] = useState<string>("fyi");
+  const [content, setContent] = useState("");
+  const [thread, setThread] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const sender = senders.includes(from) ? from : (senders[0] ?? "");
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setStatus(null);
+    const problem = checkDraft({ from: sender, to, content }, token);
+    setRefusal(problem);
+    if (problem !== null) return;
+    const body: Record<string, string> = { from_node: sender, to_node: to.trim(), kind, content };
+    if (thread.trim() !== "") body["thread_id"] = thread.trim();
+    try {
+      const sent = await api<{ id: number }>(token, "POST", "/messages", body, {
+        "idempotency-key": crypto.randomUUID(),
+      });
+      setContent("");
+      setStatus(`Sent as #${sent.id}.`);
+      onSent();
+    } catch (caught) {
+      setRefusal(
+        caught instanceof ApiError ? `The gateway refused: ${caught.message}` : "Sending failed.",
+      );
+    }
+  };
+
+  return (
+    <form aria-label="Compose" class="compose" method="post" action="#" onSubmit={submit}>
+      <h2>Compose</h2>
+      <label for="compose-from">From</label>
+      <select id="compose-from" value={sender} onChange={(e) => setFrom(e.currentTarget.value)}>
+        {senders.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label for="compose-to">To</label>
+      <input
+        id="compose-to"
+        list="compose-peers"
+        autocomplete="off"
+        value={to}
+        onInput={(e) => setTo(e.currentTarget.value)}
+      />
+      <datalist id="compose-peers">
+        {peers.map((peer) => (
+          <option key={peer.name} value={peer.name} />
+        ))}
+      </datalist>
+      <label for="compose-kind">Kind</label>
+      <select id="compose-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
+        {DM_KINDS.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label for="compose-thread">Thread</label>
+      <input id="compose-thread" value={thread} onInput={(e) => setThread(e.currentTarget.value)} />
+      <label for="compose-content">Message</label>
+      <textarea
+        id="compose-content"
+        rows={4}
+        value={content}
+        onInput={(e) => setContent(e.currentTarget.value)}
+      />
+      <button type="submit">Send</button>
+      {refusal !== null && <p role="alert">{refusal}</p>}
+      {status !== null && <p role="status">{status}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Message } from "./wire-types.js";
+
+/** Pause before reconnecting after a drop. */
+const RECONNECT_MS = 1000;
+
+export interface FollowOptions {
+  token: string;
+  /** The inbox followed. */
+  to: string;
+  /** Resume after this id (the newest message already shown). */
+  afterId: number;
+  onMessage: (message: Message) => void;
+  /** The stream was refused for good (token revoked, no right to this inbox). */
+  onRefused: (status: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Follows `GET /messages/stream` with `fetch`, not `EventSource`: an EventSource cannot send the
+ * `Authorization` header, and the token must never travel in a URL. Reconnects after a drop
+ * with `Last-Event-ID`, so nothing is missed or shown twice.
+ */
+export async function followStream(options: FollowOptions): Promise<void> {
+  let cursor = options.afterId;
+  while (!options.signal.aborted) {
+    try {
+      const response = await fetch(`/messages/stream?to=${encodeURIComponent(options.to)}`, {
+        headers: {
+          ...(options.token === "" ? {} : { authorization: `Bearer ${options.token}` }),
+          "last-event-id": String(cursor),
+        },
+        cache: "no-store",
+        signal: options.signal,
+      });
+      if (response.status === 401 || response.status === 403) {
+        options.onRefused(response.status);
+        return;
+      }
+      if (response.ok && response.body !== null) {
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value.replaceAll("\r\n", "\n");
+          let cut = buffer.indexOf("\n\n");
+          while (cut !== -1) {
+            const message = parseBlock(buffer.slice(0, cut));
+            buffer = buffer.slice(cut + 2);
+            cut = buffer.indexOf("\n\n");
+            if (message === undefined || message.id <= cursor) continue;
+            cursor = message.id;
+            options.onMessage(message);
+          }
+        }
+      }
+    } catch {
+      // A drop or an abort: the loop resumes after the last id, or ends when aborted.
+    }
+    if (!options.signal.aborted) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+  }
+}
+
+/** The message of one `event: message` block; comments and id-only blocks give `undefined`. */
+function parseBlock(block: string): Message | undefined {
+  let event = "message";
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) event = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+  }
+  if (event !== "message" || data.length === 0) return undefined;
+  try {
+    const message = JSON.parse(data.join("\n")) as Message;
+    return typeof message.id === "number" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
