@@ -59,10 +59,24 @@ for (let start = 0; start < Number(count); start += ${OPEN_BATCH}) {
 process.stdout.write("ready\\n");
 `;
 
+/** The baseline for memory: bare node:http holding the same number of event-stream responses. */
+const BARE_SSE_SERVER = `
+import http from "node:http";
+const server = http.createServer((request, response) => {
+  response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8" });
+  response.write("retry: 2000\\nid: 0\\n\\n");
+});
+server.listen(0, "127.0.0.1", () => process.stderr.write("listening on http://127.0.0.1:" + server.address().port + "\\n"));
+process.on("SIGTERM", () => process.exit(0));
+`;
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function spawnGateway(database: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, database], {
+function spawnGateway(
+  database: string,
+  script = SERVER,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script, database], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -245,9 +259,16 @@ const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 try {
   await seed(database);
   // Memory first, on a gateway of its own: what 10,000 idle subscribers cost a fresh process.
+  const bare = await spawnGateway(database, BARE_SSE_SERVER);
+  const bareBefore = rssMb(bare.child.pid as number);
+  let subscribers = await spawnSubscribers(bare.url, MANY_STREAMS);
+  const bareOpen = rssMb(bare.child.pid as number);
+  await stop(subscribers);
+  await stop(bare.child);
+
   const fresh = await spawnGateway(database);
   const rssBefore = rssMb(fresh.child.pid as number);
-  let subscribers = await spawnSubscribers(fresh.url, MANY_STREAMS);
+  subscribers = await spawnSubscribers(fresh.url, MANY_STREAMS);
   const rssOpen = rssMb(fresh.child.pid as number);
   await stop(subscribers);
   await stop(fresh.child);
@@ -273,6 +294,10 @@ try {
     { figure: "stream delivery p99", value: `${latency.p99.toFixed(2)} ms` },
     { figure: `gateway RSS, ${MANY_STREAMS} open streams`, value: `${rssOpen.toFixed(0)} MB` },
     { figure: "gateway RSS before opening them", value: `${rssBefore.toFixed(0)} MB` },
+    {
+      figure: `bare node:http RSS, ${MANY_STREAMS} open event streams`,
+      value: `${bareOpen.toFixed(0)} MB (${bareBefore.toFixed(0)} MB before)`,
+    },
     { figure: "sends/s, no open streams", value: Math.round(idle.rps) },
     {
       figure: `sends/s, ${LOAD_STREAMS} open streams receiving them`,
@@ -288,7 +313,7 @@ try {
     `stream delivery p99: ${latency.p99.toFixed(2)} ms (target < 20 ms: ${verdict(latency.p99 < 20)}; p50 ${latency.p50.toFixed(2)} ms)`,
   );
   console.log(
-    `RSS with ${MANY_STREAMS} open streams: ${rssOpen.toFixed(0)} MB (target < 300 MB: ${verdict(rssOpen < 300)})`,
+    `RSS with ${MANY_STREAMS} open streams: ${rssOpen.toFixed(0)} MB (target < 300 MB: ${verdict(rssOpen < 300)}; growth ${((rssOpen - rssBefore) / (bareOpen - bareBefore)).toFixed(2)}x that of bare node:http, informative)`,
   );
   console.log(
     `sends/s with ${LOAD_STREAMS} open streams vs none: ${ratio.toFixed(2)} (target >= 0.8: ${verdict(ratio >= 0.8)}; by gateway CPU per send ${(idle.cpuUs / loaded.cpuUs).toFixed(2)}, informative)`,
