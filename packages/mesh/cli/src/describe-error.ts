@@ -18,6 +18,8 @@ interface MeshErrorFields {
   serverMessage?: unknown;
   idempotencyKey?: unknown;
   isRetryable?: unknown;
+  gatewayUrl?: unknown;
+  cause?: unknown;
 }
 
 /** Hints for the gateway's error codes a person can act on. */
@@ -52,11 +54,7 @@ export function describeError(error: unknown): ErrorReport {
         exitCode: EXIT_FAILURE,
       };
     case "auth_error":
-      return {
-        message: text,
-        hint: "set MESH_GATEWAY_TOKEN to a token this gateway accepts (an operator issues one with `mesh-gateway token issue <peer>`)",
-        exitCode: EXIT_FAILURE,
-      };
+      return describeAuthError(fields);
     case "invalid_peer_name":
       return {
         message: text,
@@ -70,11 +68,7 @@ export function describeError(error: unknown): ErrorReport {
         exitCode: EXIT_FAILURE,
       };
     case "gateway_unreachable":
-      return {
-        message: text,
-        hint: "set MESH_GATEWAY_URL to the gateway's address (or pass --gateway-url)",
-        exitCode: EXIT_FAILURE,
-      };
+      return describeUnreachable(fields, text);
     case "gateway_error":
       return describeGatewayError(fields, text);
     case "validation_error":
@@ -86,12 +80,55 @@ export function describeError(error: unknown): ErrorReport {
   }
 }
 
+const TOKEN_HINT =
+  "set MESH_GATEWAY_TOKEN (or pass --token) to a token this gateway accepts; an operator issues one with `mesh-gateway token issue <peer>`";
+
+/** 401: the token is missing or wrong. 403: the token is good but belongs to another peer. */
+function describeAuthError(fields: MeshErrorFields): ErrorReport {
+  const { method, path, status, serverMessage } = fields;
+  const what =
+    typeof serverMessage === "string"
+      ? serverMessage
+      : status === 403
+        ? "the gateway refused the token for this operation"
+        : "the gateway did not accept the token";
+  const where = typeof method === "string" && typeof path === "string" ? `${method} ${path}: ` : "";
+  return {
+    message: `${where}${what}${typeof status === "number" ? ` (${status})` : ""}`,
+    hint:
+      status === 403
+        ? "a peer token acts only as its own peer: set MESH_NODE (or --node) to the peer the token was issued for, or use that peer's token"
+        : TOKEN_HINT,
+    exitCode: EXIT_FAILURE,
+  };
+}
+
+/** A registry lookup that failed because of the token is an auth error, not an unreachable gateway. */
+function describeUnreachable(fields: MeshErrorFields, text: string): ErrorReport {
+  const cause =
+    typeof fields.cause === "object" && fields.cause !== null
+      ? (fields.cause as MeshErrorFields)
+      : undefined;
+  if (cause?.code === "auth_error") {
+    return describeAuthError(cause);
+  }
+  const reason = typeof cause?.message === "string" ? ` (${cause.message})` : "";
+  return {
+    message:
+      typeof fields.gatewayUrl === "string"
+        ? `no mesh gateway answers at ${fields.gatewayUrl}${reason}`
+        : text,
+    hint: "set MESH_GATEWAY_URL (or pass --gateway-url) to the gateway's address; start one with `mesh gateway`",
+    exitCode: EXIT_FAILURE,
+  };
+}
+
 function describeGatewayError(fields: MeshErrorFields, text: string): ErrorReport {
   const { method, path, status, serverCode, serverMessage } = fields;
   if (status === undefined) {
     const hint = withRepeatHint(
       fields,
-      "set MESH_GATEWAY_URL to a running gateway (start one with `mesh gateway`)",
+      "set MESH_GATEWAY_URL (or pass --gateway-url) to a running gateway; start one with `mesh gateway`",
     );
     return { message: text, ...(hint !== undefined && { hint }), exitCode: EXIT_FAILURE };
   }

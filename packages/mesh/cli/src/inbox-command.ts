@@ -1,7 +1,8 @@
 import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
-import type { Message } from "@mesh/client";
+import type { MeshClient, Message } from "@mesh/client";
 import type { CommandContext } from "./command-context.js";
 import { formatTime } from "./format-time.js";
+import { normalizePeerArgument } from "./normalize-peer-argument.js";
 import { aliasesOf, openClient } from "./open-client.js";
 
 export interface InboxCommandOptions {
@@ -19,7 +20,10 @@ export async function inboxCommand(
   context: CommandContext,
   options: InboxCommandOptions,
 ): Promise<number> {
-  const from = options.from === undefined ? undefined : await canonicalName(context, options.from);
+  const from =
+    options.from === undefined
+      ? undefined
+      : await normalizePeerArgument(options.from, await aliasesOf(context), "--from");
   const client = await openClient(context, { requireNode: true });
   try {
     const rows = await withProgress(context.io, "reading inbox", () =>
@@ -29,6 +33,7 @@ export async function inboxCommand(
       }),
     );
     const messages = from === undefined ? rows : rows.filter((row) => row.from_node === from);
+    if (from !== undefined && messages.length === 0) await noteUnknownSender(context, client, from);
     if (context.json) {
       context.printJson({ messages });
       return EXIT_OK;
@@ -50,9 +55,35 @@ export async function inboxCommand(
   }
 }
 
-async function canonicalName(context: CommandContext, name: string): Promise<string> {
-  const { normalizeNodeName } = await import("@mesh/names");
-  return normalizeNodeName(name, { aliases: await aliasesOf(context) });
+/**
+ * An empty result for a `--from` the registry does not know is likely a typo: say so, with the
+ * registry's close matches. Only a note: senders need not be registered (an admin token sends as
+ * any name), so the empty inbox stands.
+ */
+async function noteUnknownSender(
+  context: CommandContext,
+  client: MeshClient,
+  name: string,
+): Promise<void> {
+  const { validateNodeName } = await import("@mesh/names");
+  const { token } = context.settings;
+  try {
+    await validateNodeName(name, {
+      gatewayUrl: client.gatewayUrl,
+      aliases: await aliasesOf(context),
+      ...(token !== undefined ? { token } : {}),
+    });
+  } catch (error) {
+    const { code, suggestions } = error as { code?: unknown; suggestions?: unknown };
+    if (code !== "not_in_registry" || !Array.isArray(suggestions) || suggestions.length === 0) {
+      return; // nothing to suggest, or the lookup itself failed: the empty inbox says enough
+    }
+    context.note(
+      context.err.yellow(
+        `${name} is not a registered peer; did you mean ${suggestions.join(", ")}?`,
+      ),
+    );
+  }
 }
 
 function table(context: CommandContext, messages: readonly Message[]): string {

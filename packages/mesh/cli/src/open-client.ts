@@ -2,6 +2,7 @@ import { CliError } from "@mesh/cli-kit";
 import type { MeshClient } from "@mesh/client";
 import type { PeerAliases } from "@mesh/names";
 import type { CommandContext } from "./command-context.js";
+import { normalizePeerArgument } from "./normalize-peer-argument.js";
 
 // `peers` needs no identity, but the client requires a name; this one is never sent.
 const ANONYMOUS_NODE = "mesh-cli";
@@ -20,8 +21,12 @@ export async function openClient(
       hint: "set MESH_NODE to your peer name (or pass --node <name>)",
     });
   }
-  const { MeshClient } = await import("@mesh/client");
   const aliases = await aliasesOf(context);
+  // The gateway refuses a malformed own name with a 400; say so before any request.
+  if (node !== undefined && options.requireNode) {
+    await normalizePeerArgument(node, aliases, "MESH_NODE (or --node)");
+  }
+  const { MeshClient } = await import("@mesh/client");
   return new MeshClient({ node: node ?? ANONYMOUS_NODE, gatewayUrl, token, aliases });
 }
 

@@ -13,6 +13,7 @@ export async function registerCommand(
   options: RegisterCommandOptions,
 ): Promise<number> {
   const capabilities = parseCapabilities(options.capabilities);
+  if (options.url !== undefined) assertPeerUrl(options.url);
   const client = await openClient(context, { requireNode: true });
   try {
     const peer = await withProgress(context.io, "registering", () =>
@@ -54,4 +55,20 @@ function parseCapabilities(text: string | undefined): Record<string, unknown> | 
     });
   }
   return value as Record<string, unknown>;
+}
+
+/** The gateway stores `--url` for other peers to call; refuse what they could not. */
+function assertPeerUrl(text: string): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new CliError("--url is not an http(s) address", {
+      exitCode: EXIT_USAGE,
+      hint: "pass the full address of your service, e.g. --url http://10.0.0.5:8080",
+    });
+  }
 }

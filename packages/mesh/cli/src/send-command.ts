@@ -1,6 +1,7 @@
 import { CliError, EXIT_OK, EXIT_USAGE, withProgress } from "@mesh/cli-kit";
-import type { DmKind } from "@mesh/client";
+import type { DmKind, MeshClient } from "@mesh/client";
 import type { CommandContext } from "./command-context.js";
+import { normalizePeerArgument } from "./normalize-peer-argument.js";
 import { aliasesOf, openClient } from "./open-client.js";
 import { readText } from "./read-text.js";
 
@@ -27,7 +28,7 @@ export async function sendCommand(
   const text = await resolveContent(context, content);
   const client = await openClient(context, { requireNode: true });
   try {
-    await refuseSelf(context, client.node, to);
+    await checkRecipient(context, client, to);
     const sent = await withProgress(context.io, "sending", () =>
       client.send({
         to,
@@ -55,32 +56,57 @@ export async function sendCommand(
   }
 }
 
-async function refuseSelf(context: CommandContext, self: string, to: string): Promise<void> {
-  const { normalizeNodeName } = await import("@mesh/names");
-  let recipient: string;
-  try {
-    recipient = normalizeNodeName(to, { aliases: await aliasesOf(context) });
-  } catch {
-    return; // the client reports a malformed name with its own error
-  }
-  if (recipient === self) {
-    throw new CliError(`refusing to send a DM to yourself (${self})`, {
+/**
+ * Refuses a malformed recipient and a DM to oneself (usage errors), then checks the registry
+ * strictly: a rejected token or an unreachable gateway fails here with its own hint, before the
+ * client's lenient check could report either as a skipped registry check.
+ */
+async function checkRecipient(
+  context: CommandContext,
+  client: MeshClient,
+  to: string,
+): Promise<void> {
+  const aliases = await aliasesOf(context);
+  const recipient = await normalizePeerArgument(to, aliases, "the recipient");
+  if (recipient === client.node) {
+    throw new CliError(`refusing to send a DM to yourself (${client.node})`, {
       exitCode: EXIT_USAGE,
       hint: "name another peer as the recipient; `mesh peers` lists them",
     });
   }
+  const { validateNodeName } = await import("@mesh/names");
+  const { token } = context.settings;
+  await validateNodeName(recipient, {
+    gatewayUrl: client.gatewayUrl,
+    aliases,
+    ...(token !== undefined ? { token } : {}),
+  });
 }
 
+const CONTENT_HINT = "mesh send <to> <kind> 'text'   or   echo text | mesh send <to> <kind> -";
+
+/**
+ * The DM's text: the argument as given, or stdin without its final line break (what `echo` and
+ * editors append is not part of the message). Blank content is refused: a peer cannot act on it.
+ */
 async function resolveContent(
   context: CommandContext,
   content: string | undefined,
 ): Promise<string> {
-  if (content !== undefined && content !== "-") return content;
+  const fromStdin = content === undefined || content === "-";
   if (content === undefined && context.io.isTTY.stdin) {
     throw new CliError("no content: give it as the third argument, or pipe it in with `-`", {
       exitCode: EXIT_USAGE,
-      hint: "mesh send <to> <kind> 'text'   or   echo text | mesh send <to> <kind> -",
+      hint: CONTENT_HINT,
     });
   }
-  return readText(context.io.stdin);
+  const text = fromStdin ? (await readText(context.io.stdin)).replace(/\r?\n$/, "") : content;
+  if (text.trim() === "") {
+    const source = fromStdin ? "stdin was empty" : "the content argument is empty";
+    throw new CliError(`refusing to send an empty DM: ${source}`, {
+      exitCode: EXIT_USAGE,
+      hint: `write the message text, e.g. ${CONTENT_HINT}`,
+    });
+  }
+  return text;
 }

@@ -177,6 +177,35 @@ describe("mesh: peers and messages against a real gateway", () => {
     expect(run.stderr).toContain("to yourself");
   });
 
+  it.each([
+    ["an empty argument", ["send", "lab-ovh", "fyi", ""], undefined, "argument is empty"],
+    ["a blank argument", ["send", "lab-ovh", "fyi", "  \n"], undefined, "argument is empty"],
+    ["empty stdin", ["send", "lab-ovh", "fyi", "-"], "", "stdin was empty"],
+    ["a bare newline on stdin", ["send", "lab-ovh", "fyi", "-"], "\n", "stdin was empty"],
+  ])("refuses %s as a usage error and stores nothing", async (_, args, input, reason) => {
+    const before = await admin.fetch({ toNode: "lab-ovh", limit: 1000 });
+    const run = await runCli(args, {
+      env: peerEnv("droplet", dropletToken),
+      ...(input !== undefined ? { input } : {}),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("empty DM");
+    expect(run.stderr).toContain(reason);
+    expect(run.stderr).toContain("hint: write the message text");
+    expect(await admin.fetch({ toNode: "lab-ovh", limit: 1000 })).toHaveLength(before.length);
+  });
+
+  it("trims the one trailing newline of stdin content and keeps the rest", async () => {
+    const run = await runCli(["send", "lab-ovh", "fyi", "-", "--json"], {
+      env: peerEnv("droplet", dropletToken),
+      input: "  line one\n\nline three\n",
+    });
+    expect(run.code).toBe(0);
+    const { message } = json(run.stdout) as { message: { id: number } };
+    const stored = await admin.fetch({ toNode: "lab-ovh", limit: 1000 });
+    expect(stored.find((m) => m.id === message.id)?.content).toBe("  line one\n\nline three");
+  });
+
   it("takes its aliases from MESH_ALIASES, and none when it is empty", async () => {
     const aliased = await runCli(["send", "lab", "fyi", "via an alias", "--json"], {
       env: peerEnv("droplet", dropletToken, { MESH_ALIASES: "lab=lab-ovh" }),
@@ -277,6 +306,26 @@ describe("mesh: missing or wrong settings", () => {
     expect(wrong.stdout + wrong.stderr).not.toContain(wrongToken);
   });
 
+  it("reports a send with a wrong token as a 401 naming --token, not as a skipped registry check", async () => {
+    const run = await runCli(["send", "lab-ovh", "fyi", "hi"], {
+      env: peerEnv("droplet", "not-a-real-token-but-long-enough-xyz"),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("(401)");
+    expect(run.stderr).toMatch(/hint: set MESH_GATEWAY_TOKEN \(or pass --token\)/);
+    expect(run.stderr).not.toMatch(/skipped|unreachable|`token` option/);
+  });
+
+  it("hints that MESH_NODE must match the token's peer on a 403", async () => {
+    const run = await runCli(["inbox"], { env: peerEnv("lab-ovh", dropletToken) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("(403)");
+    expect(run.stderr).toMatch(
+      /hint: .*set MESH_NODE \(or --node\) to the peer the token was issued for/,
+    );
+    expect(run.stderr).not.toContain("option");
+  });
+
   it("takes flags over the environment and warns that --token is visible", async () => {
     const run = await runCli(
       ["--node", "lab-ovh", "--gateway-url", gateway.url, "--token", labToken, "inbox", "--json"],
@@ -292,7 +341,53 @@ describe("mesh: missing or wrong settings", () => {
       env: baseEnv({ MESH_GATEWAY_URL: "http://127.0.0.1:9" }),
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/hint: .*MESH_GATEWAY_URL/);
+    expect(run.stderr).toMatch(/hint: .*MESH_GATEWAY_URL \(or pass --gateway-url\)/);
+    expect(run.stderr).not.toMatch(/`gatewayUrl`|canonical_names/);
+  });
+});
+
+describe("mesh: names and addresses checked before any request", () => {
+  it.each([
+    ["register", ["register"], "Alice", "Alice", "did you mean alice? MESH_NODE"],
+    ["inbox", ["inbox"], "Lab_OVH", "Lab_OVH", "did you mean lab-ovh? MESH_NODE"],
+    ["send", ["send", "Bob", "fyi", "hi"], "droplet", "Bob", "did you mean bob? the recipient"],
+    ["inbox --from", ["inbox", "--from", "Bo_b"], "droplet", "Bo_b", "did you mean bo-b? --from"],
+  ])("%s refuses the malformed name as a usage error with the well-formed one", async (...row) => {
+    const [, args, node, bad, hint] = row;
+    const run = await runCli(args, { env: peerEnv(node, dropletToken) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`'${bad}'`);
+    expect(run.stderr).toContain(`hint: ${hint}`);
+    expect(run.stderr).not.toContain("400");
+  });
+
+  it("notes a did-you-mean when inbox --from names no registered peer and finds nothing", async () => {
+    const run = await runCli(["inbox", "--from", "lab-ovn", "--json"], {
+      env: peerEnv("droplet", dropletToken),
+    });
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toEqual({ messages: [] });
+    expect(run.stderr).toContain("lab-ovn is not a registered peer; did you mean lab-ovh?");
+  });
+
+  it.each([["not-a-url"], ["ftp://files.example"], ["localhost:8080"]])(
+    "refuses register --url %s as a usage error",
+    async (url) => {
+      const run = await runCli(["register", "--url", url], {
+        env: peerEnv("droplet", dropletToken),
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("--url is not an http(s) address");
+      expect(run.stderr).toContain("hint: pass the full address");
+    },
+  );
+
+  it("registers an http(s) --url", async () => {
+    const run = await runCli(["register", "--url", "https://droplet.example:8443/mesh", "--json"], {
+      env: peerEnv("droplet", dropletToken),
+    });
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toMatchObject({ peer: { url: "https://droplet.example:8443/mesh" } });
   });
 });
 
