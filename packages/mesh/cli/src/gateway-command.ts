@@ -1,4 +1,4 @@
-import { EXIT_OK } from "@mesh/cli-kit";
+import { CliError, EXIT_OK } from "@mesh/cli-kit";
 import { DEFAULT_GATEWAY_DATABASE } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
 import { requireInstalled } from "./require-installed.js";
@@ -45,6 +45,8 @@ export async function gatewayCommand(
             if (held === undefined) writeEntry(entry);
             else held.push(entry);
           },
+  }).catch((error: unknown) => {
+    throw describeStartFailure(error, database) ?? error;
   });
   // Registered at once: a signal from now on stops the server rather than killing the process.
   const stopped = new Promise<string>((resolve) => {
@@ -77,4 +79,34 @@ export async function gatewayCommand(
   await gateway.close();
   context.note(err.dim("mesh gateway: stopped"));
   return EXIT_OK;
+}
+
+const SQLITE_NOTADB = 26;
+const PG_INVALID_CATALOG_NAME = "3D000";
+const DATABASE_SETTING = "--database (or MESH_GATEWAY_DATABASE)";
+
+/**
+ * The start-up failures an operator fixes by a flag, told apart by the error's fields. The
+ * database is named only when it is a file: a PostgreSQL URL may carry a password.
+ */
+function describeStartFailure(error: unknown, database: string): CliError | undefined {
+  const { code, errcode, port, address } = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as { code?: unknown; errcode?: unknown; port?: unknown; address?: unknown };
+  if (code === "EADDRINUSE") {
+    return new CliError(`port ${String(port)} on ${String(address)} is already in use`, {
+      hint: "stop what listens there (another gateway?), or pass another --port (0 picks a free one)",
+    });
+  }
+  if (code === "ERR_SQLITE_ERROR" && errcode === SQLITE_NOTADB) {
+    return new CliError(`${database} is not a SQLite database (file is not a database)`, {
+      hint: `point ${DATABASE_SETTING} at the gateway's database file, or at a new path to create one`,
+    });
+  }
+  if (code === PG_INVALID_CATALOG_NAME) {
+    return new CliError((error as Error).message, {
+      hint: `create the database first (\`createdb <name>\`), or point ${DATABASE_SETTING} at one that exists`,
+    });
+  }
+  return undefined;
 }

@@ -441,6 +441,39 @@ describe("mesh guard", () => {
 });
 
 describe("mesh watch and mesh gateway", () => {
+  it.each([
+    ["a busy port", "busy", /already in use\n.*hint: .*--port/],
+    [
+      "a file that is not a database",
+      "file",
+      /not-a-db\.sqlite is not a SQLite database.*\n.*hint: .*--database/,
+    ],
+    [
+      "a missing PostgreSQL database",
+      "postgres://root@127.0.0.1:5432/no_such_db_mesh_cli",
+      /database "no_such_db_mesh_cli" does not exist\n.*hint: create the database/,
+    ],
+  ])("refuses to start on %s with a hint", async (_, database, expected) => {
+    const busy = database === "busy";
+    const file = join(dir, "not-a-db.sqlite");
+    await writeFile(file, "this is text, not a SQLite database file ".repeat(4));
+    const port = new URL(gateway.url).port;
+    const run = await runCli(
+      [
+        "gateway",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        busy ? port : "0",
+        "--database",
+        busy ? ":memory:" : database === "file" ? file : database,
+      ],
+      { env: baseEnv() },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(expected);
+  });
+
   it("streams a new DM as one JSON line, marks nothing read, and stops cleanly on SIGINT", async () => {
     // A peer of its own, with an empty inbox: watch starts with the unread messages already waiting.
     const token = await gateway.issueToken("science-claude");
