@@ -5,9 +5,9 @@
 // installs the packed tarballs in a throwaway folder and imports each one (and runs each bin
 // with --help) with plain Node.
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
@@ -73,6 +73,24 @@ async function lint(pkg, tarball) {
   }
 }
 
+/** What npm provenance and a reader of the tarball need: a LICENSE and where the source lives. */
+async function checkPublishedMetadata(pkg, installedDir) {
+  const name = pkg.manifest.name;
+  try {
+    await access(join(installedDir, "LICENSE"));
+  } catch {
+    failures.push(`${name}: the tarball has no LICENSE file`);
+  }
+  const installed = JSON.parse(await readFile(join(installedDir, "package.json"), "utf8"));
+  const expected = relative(root, pkg.dir);
+  if (installed.repository?.directory !== expected || !installed.repository?.url) {
+    failures.push(`${name}: package.json needs repository { url, directory: "${expected}" }`);
+  }
+  if (!installed.homepage || !installed.bugs?.url) {
+    failures.push(`${name}: package.json needs homepage and bugs.url`);
+  }
+}
+
 async function smoke(pkgs, tarballs, workDir) {
   const deps = Object.fromEntries(pkgs.map((p, i) => [p.manifest.name, `file:${tarballs[i]}`]));
   await writeFile(
@@ -88,6 +106,7 @@ async function smoke(pkgs, tarballs, workDir) {
   await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: workDir });
   for (const pkg of pkgs) {
     const name = pkg.manifest.name;
+    await checkPublishedMetadata(pkg, join(workDir, "node_modules", name));
     const code = `const m = await import(${JSON.stringify(name)}); if (Object.keys(m).length === 0) throw new Error("no exports");`;
     try {
       await run(process.execPath, ["--input-type=module", "-e", code], { cwd: workDir });

@@ -17,12 +17,13 @@ if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(HELP);
 } else {
   const fakes = await startDiscoveryFakes();
-  const lines = Object.entries(fakes.env).map(([name, value]) => `export ${name}='${value}'`);
-  process.stdout.write(`${lines.join("\n")}\n`);
-  process.stderr.write("discovery-fakes: serving on 127.0.0.1; Ctrl-C stops\n");
   const stop = () => {
     void fakes.close().then(() => process.exit(0));
   };
+  // Before the output: whoever reads it may stop the process at once.
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  const lines = Object.entries(fakes.env).map(([name, value]) => `export ${name}='${value}'`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+  process.stderr.write("discovery-fakes: serving on 127.0.0.1; Ctrl-C stops\n");
 }

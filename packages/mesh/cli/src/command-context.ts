@@ -16,6 +16,8 @@ export interface MeshSettings {
   gatewayUrl: string | undefined;
   /** `--token`, else `MESH_GATEWAY_TOKEN`. Never printed. */
   token: string | undefined;
+  /** `MESH_ALIASES` as written (`alias=canonical,…`; empty means none), when set. */
+  aliases: string | undefined;
 }
 
 /** What every command gets: the io, the output mode and styles, and the resolved settings. */
@@ -50,6 +52,7 @@ export function createContext(io: InteractiveCliIo, globals: GlobalOptions): Com
       node: nonBlank(globals.node) ?? nonBlank(io.env["MESH_NODE"]),
       gatewayUrl: nonBlank(globals.gatewayUrl) ?? nonBlank(io.env["MESH_GATEWAY_URL"]),
       token: nonBlank(globals.token) ?? nonBlank(io.env["MESH_GATEWAY_TOKEN"]),
+      aliases: io.env["MESH_ALIASES"],
     },
     printJson(value) {
       io.stdout.write(`${JSON.stringify(value)}\n`);

@@ -4,6 +4,8 @@ import { CredentialLeakError } from "@mesh/secret-guard";
 import { describe, expect, it } from "vitest";
 import { describeError } from "./describe-error.js";
 
+const where = { method: "GET", path: "/peers" };
+
 describe("describeError", () => {
   it.each([
     [new CliError("no peer name", { hint: "set MESH_NODE" }), 1, /MESH_NODE/],
@@ -13,16 +15,17 @@ describe("describeError", () => {
       /skip-secret-check/,
     ],
     [
-      new MeshAuthError("GET /peers: rejected", { method: "GET", path: "/peers", status: 401 }),
+      new MeshAuthError({ message: "GET /peers: rejected", ...where, status: 401 }),
       1,
       /MESH_GATEWAY_TOKEN/,
     ],
     [
-      new MeshGatewayError("GET /peers could not reach", { method: "GET", path: "/peers" }),
+      new MeshGatewayError({ message: "GET /peers could not reach", ...where }),
       1,
       /MESH_GATEWAY_URL/,
     ],
-    [new MeshValidationError("invalid send options"), 2, undefined],
+    [new MeshValidationError({ message: "invalid send options" }), 2, undefined],
+    [new MeshValidationError({ message: "bad aliases", code: "invalid_options" }), 2, undefined],
     [new Error("boom"), 1, undefined],
   ])("reports %s with exit %i", (error, exitCode, hint) => {
     const report = describeError(error);
@@ -31,13 +34,51 @@ describe("describeError", () => {
     else expect(report.hint).toBeUndefined();
   });
 
-  it("turns a gateway error body into one readable line", () => {
-    const error = new MeshGatewayError(
-      'POST /messages/9/read failed with status 404: {"error":"not_found","message":"no message with id 9"}',
-      { method: "POST", path: "/messages/9/read", status: 404 },
-    );
+  it("builds the line from the error's fields, not from its message", () => {
+    const error = new MeshGatewayError({
+      message: "whatever the transport wrote",
+      method: "POST",
+      path: "/messages/9/read",
+      status: 404,
+      serverCode: "not_found",
+      serverMessage: "no message with id 9",
+    });
     expect(describeError(error).message).toBe(
       "POST /messages/9/read: no message with id 9 (404 not_found)",
     );
+  });
+
+  it("hints by the gateway's error code", () => {
+    const error = new MeshGatewayError({
+      message: "x",
+      method: "POST",
+      path: "/messages",
+      status: 429,
+      serverCode: "rate_limited",
+      serverMessage: "slow down",
+    });
+    expect(describeError(error).hint).toMatch(/wait a moment/);
+  });
+
+  it("tells how to repeat a failed send safely, with its idempotency key", () => {
+    const error = new MeshGatewayError({
+      message: "x",
+      method: "POST",
+      path: "/messages",
+      status: 503,
+      serverCode: "overloaded",
+      serverMessage: "busy",
+      idempotencyKey: "k-42",
+    });
+    expect(describeError(error).hint).toMatch(/--idempotency-key k-42/);
+    const refused = new MeshGatewayError({
+      message: "x",
+      method: "POST",
+      path: "/messages",
+      status: 400,
+      serverMessage: "bad",
+      idempotencyKey: "k-43",
+    });
+    expect(describeError(refused).hint).toBeUndefined();
   });
 });

@@ -7,24 +7,44 @@ import {
 } from "@mesh/cli-kit";
 import { CommanderError } from "commander";
 
-interface ErrorLike {
+/** The fields of a mesh error this module reads; mesh errors are told apart by their `code`. */
+interface MeshErrorFields {
   code?: unknown;
-  status?: unknown;
   message?: unknown;
+  method?: unknown;
+  path?: unknown;
+  status?: unknown;
+  serverCode?: unknown;
+  serverMessage?: unknown;
+  idempotencyKey?: unknown;
+  isRetryable?: unknown;
 }
 
+/** Hints for the gateway's error codes a person can act on. */
+const SERVER_HINTS: Readonly<Record<string, string>> = {
+  unknown_recipient: "`mesh peers` lists the registered names",
+  recipient_disabled: "the recipient is disabled on this gateway; ask its operator",
+  sender_disabled: "your peer is disabled on this gateway; ask its operator",
+  secret_detected:
+    "remove the credential from the content; credentials travel out of band, never in a DM",
+  payload_too_large: "DM content is limited to 64 KiB of UTF-8; shorten it or send a link",
+  rate_limited: "too many requests: wait a moment and try again",
+  overloaded: "the gateway is busy: wait a moment and try again",
+  unavailable: "the gateway cannot reach its database: try again later or tell its operator",
+};
+
 /**
- * Maps any thrown value to its report. Mesh errors are told apart by their stable `code` (so this
- * module needs none of the client's code at startup); their messages never carry a secret.
+ * Maps any thrown value to its report, from the error's fields (its `code`, and for a gateway
+ * error its status and the server's code and message), never from its message text. This module
+ * needs none of the client's code at startup; mesh error messages never carry a secret.
  */
 export function describeError(error: unknown): ErrorReport {
   if (error instanceof CliError) return describeCliError(error);
   if (error instanceof CommanderError) return { message: error.message, exitCode: EXIT_USAGE };
-  const { code, status, message } = (
-    typeof error === "object" && error !== null ? error : {}
-  ) as ErrorLike;
-  const text = typeof message === "string" && message !== "" ? message : String(error);
-  switch (code) {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as MeshErrorFields;
+  const text =
+    typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error);
+  switch (fields.code) {
     case "credential_leak":
       return {
         message: text,
@@ -56,34 +76,39 @@ export function describeError(error: unknown): ErrorReport {
         exitCode: EXIT_FAILURE,
       };
     case "gateway_error":
-      return status === undefined
-        ? {
-            message: text,
-            hint: "set MESH_GATEWAY_URL to a running gateway (start one with `mesh gateway`)",
-            exitCode: EXIT_FAILURE,
-          }
-        : { message: readableStatusError(text), exitCode: EXIT_FAILURE };
+      return describeGatewayError(fields, text);
     case "validation_error":
     case "invalid_kind":
+    case "invalid_options":
       return { message: text, exitCode: EXIT_USAGE };
     default:
       return { message: text, exitCode: EXIT_FAILURE };
   }
 }
 
-/**
- * `POST /x failed with status 404: {"error":"not_found","message":"..."}` becomes
- * `POST /x: ... (404 not_found)`; other text is kept as is.
- */
-function readableStatusError(text: string): string {
-  const match = /^(.*?) failed with status (\d+): (\{.*\})$/s.exec(text);
-  if (!match) return text;
-  try {
-    const body = JSON.parse(match[3] ?? "") as { error?: unknown; message?: unknown };
-    if (typeof body.message !== "string") return text;
-    const code = typeof body.error === "string" ? ` ${body.error}` : "";
-    return `${match[1]}: ${body.message} (${match[2]}${code})`;
-  } catch {
-    return text;
+function describeGatewayError(fields: MeshErrorFields, text: string): ErrorReport {
+  const { method, path, status, serverCode, serverMessage } = fields;
+  if (status === undefined) {
+    const hint = withRepeatHint(
+      fields,
+      "set MESH_GATEWAY_URL to a running gateway (start one with `mesh gateway`)",
+    );
+    return { message: text, ...(hint !== undefined && { hint }), exitCode: EXIT_FAILURE };
   }
+  const message =
+    typeof serverMessage === "string"
+      ? `${method} ${path}: ${serverMessage} (${status}${typeof serverCode === "string" ? ` ${serverCode}` : ""})`
+      : text;
+  const hint = withRepeatHint(
+    fields,
+    typeof serverCode === "string" ? SERVER_HINTS[serverCode] : undefined,
+  );
+  return { message, ...(hint !== undefined && { hint }), exitCode: EXIT_FAILURE };
+}
+
+/** A failed send that may be repeated: say how to repeat it without a duplicate. */
+function withRepeatHint(fields: MeshErrorFields, hint: string | undefined): string | undefined {
+  if (typeof fields.idempotencyKey !== "string" || fields.isRetryable !== true) return hint;
+  const repeat = `to repeat the send without risking a duplicate, add --idempotency-key ${fields.idempotencyKey}`;
+  return hint === undefined ? repeat : `${hint}; ${repeat}`;
 }

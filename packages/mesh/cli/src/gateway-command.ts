@@ -1,6 +1,7 @@
 import { EXIT_OK } from "@mesh/cli-kit";
 import { DEFAULT_GATEWAY_DATABASE } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
+import { requireInstalled } from "./require-installed.js";
 
 export interface GatewayCommandOptions {
   host: string;
@@ -16,13 +17,15 @@ export interface GatewayCommandOptions {
  * exits 0. The banner (address, database, auth mode) goes to stderr, request logs to stdout as
  * JSON lines; with `--json` the banner is also a JSON line on stdout:
  * `{ "event": "listening", "url", "database", "authMode" }`. The admin token is `--token`, else
- * `MESH_GATEWAY_TOKEN`; without one the gateway runs in open mode.
+ * `MESH_GATEWAY_TOKEN`; without one the gateway runs in open mode. `@mesh/gateway` is an optional
+ * peer dependency: without it the command says how to install it.
  */
 export async function gatewayCommand(
   context: CommandContext,
   options: GatewayCommandOptions,
 ): Promise<number> {
   const { io, err } = context;
+  requireInstalled("@mesh/gateway", "mesh gateway");
   const { startGateway } = await import("@mesh/gateway");
   const database = options.database ?? io.env["MESH_GATEWAY_DATABASE"] ?? DEFAULT_GATEWAY_DATABASE;
   // Log lines written during start-up (the open-mode warning) wait until the banner is out, so

@@ -2,7 +2,7 @@ import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
 import type { Message } from "@mesh/client";
 import type { CommandContext } from "./command-context.js";
 import { formatTime } from "./format-time.js";
-import { openClient } from "./open-client.js";
+import { aliasesOf, openClient } from "./open-client.js";
 
 export interface InboxCommandOptions {
   unread?: boolean;
@@ -19,7 +19,7 @@ export async function inboxCommand(
   context: CommandContext,
   options: InboxCommandOptions,
 ): Promise<number> {
-  const from = options.from === undefined ? undefined : await canonicalName(options.from);
+  const from = options.from === undefined ? undefined : await canonicalName(context, options.from);
   const client = await openClient(context, { requireNode: true });
   try {
     const rows = await withProgress(context.io, "reading inbox", () =>
@@ -50,9 +50,9 @@ export async function inboxCommand(
   }
 }
 
-async function canonicalName(name: string): Promise<string> {
+async function canonicalName(context: CommandContext, name: string): Promise<string> {
   const { normalizeNodeName } = await import("@mesh/names");
-  return normalizeNodeName(name);
+  return normalizeNodeName(name, { aliases: await aliasesOf(context) });
 }
 
 function table(context: CommandContext, messages: readonly Message[]): string {

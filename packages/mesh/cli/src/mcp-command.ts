@@ -1,7 +1,6 @@
 import { CliError, EXIT_OK, EXIT_USAGE } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
-
-const INSTALL_HINT = "install it next to @mesh/cli: npm install @mesh/mcp";
+import { requireInstalled } from "./require-installed.js";
 
 /**
  * `mesh mcp`: serves the mesh as an MCP server on stdio (the `mesh-mcp` program of `@mesh/mcp`,
@@ -16,27 +15,8 @@ export async function mcpCommand(context: CommandContext): Promise<number> {
       hint: "set MESH_NODE to the agent's peer name (or pass --node <name>)",
     });
   }
-  let mcp: typeof import("@mesh/mcp");
-  try {
-    mcp = await import("@mesh/mcp");
-  } catch (error) {
-    if (isMissing(error, "@mesh/mcp")) {
-      throw new CliError("`mesh mcp` needs the package @mesh/mcp, which is not installed", {
-        hint: INSTALL_HINT,
-      });
-    }
-    throw error;
-  }
-  await mcp.runMeshMcp({ node, gatewayUrl, token });
+  requireInstalled("@mesh/mcp", "mesh mcp");
+  const { runMeshMcp } = await import("@mesh/mcp");
+  await runMeshMcp({ node, gatewayUrl, token });
   return EXIT_OK;
-}
-
-/** The package itself is absent (not one of its own imports). */
-function isMissing(error: unknown, name: string): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === "ERR_MODULE_NOT_FOUND" &&
-    typeof message === "string" &&
-    message.includes(`Cannot find package '${name}'`)
-  );
 }

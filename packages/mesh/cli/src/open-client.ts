@@ -1,5 +1,6 @@
 import { CliError } from "@mesh/cli-kit";
 import type { MeshClient } from "@mesh/client";
+import type { PeerAliases } from "@mesh/names";
 import type { CommandContext } from "./command-context.js";
 
 // `peers` needs no identity, but the client requires a name; this one is never sent.
@@ -20,5 +21,13 @@ export async function openClient(
     });
   }
   const { MeshClient } = await import("@mesh/client");
-  return new MeshClient({ node: node ?? ANONYMOUS_NODE, gatewayUrl, token });
+  const aliases = await aliasesOf(context);
+  return new MeshClient({ node: node ?? ANONYMOUS_NODE, gatewayUrl, token, aliases });
+}
+
+/** The alias table of `MESH_ALIASES` in the command's environment; `undefined` when unset. */
+export async function aliasesOf(context: CommandContext): Promise<PeerAliases | undefined> {
+  if (context.settings.aliases === undefined) return undefined;
+  const { parseAliases } = await import("@mesh/names");
+  return parseAliases(context.settings.aliases);
 }

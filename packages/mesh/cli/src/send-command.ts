@@ -1,7 +1,7 @@
 import { CliError, EXIT_OK, EXIT_USAGE, withProgress } from "@mesh/cli-kit";
 import type { DmKind } from "@mesh/client";
 import type { CommandContext } from "./command-context.js";
-import { openClient } from "./open-client.js";
+import { aliasesOf, openClient } from "./open-client.js";
 import { readText } from "./read-text.js";
 
 export interface SendCommandOptions {
@@ -13,8 +13,9 @@ export interface SendCommandOptions {
 
 /**
  * `mesh send <to> <kind> [content|-]`: one DM; the content comes from stdin when it is `-` or
- * omitted (and stdin is not a terminal). The client refuses credentials before any request.
- * JSON: `{ "message": SentMessage }`.
+ * omitted (and stdin is not a terminal). The client refuses credentials before any request; a DM
+ * to oneself is refused as a usage error (exit 2). JSON: `{ "message": SentMessage | null }`
+ * (`null`: the gateway acknowledged without a record).
  */
 export async function sendCommand(
   context: CommandContext,
@@ -26,6 +27,7 @@ export async function sendCommand(
   const text = await resolveContent(context, content);
   const client = await openClient(context, { requireNode: true });
   try {
+    await refuseSelf(context, client.node, to);
     const sent = await withProgress(context.io, "sending", () =>
       client.send({
         to,
@@ -38,6 +40,8 @@ export async function sendCommand(
       }),
     );
     if (context.json) context.printJson({ message: sent });
+    else if (sent === null)
+      context.io.stdout.write("sent (the gateway acknowledged without a record)\n");
     else {
       const { out } = context;
       const thread = sent.thread_id ? out.dim(` thread ${sent.thread_id}`) : "";
@@ -48,6 +52,22 @@ export async function sendCommand(
     return EXIT_OK;
   } finally {
     await client.close();
+  }
+}
+
+async function refuseSelf(context: CommandContext, self: string, to: string): Promise<void> {
+  const { normalizeNodeName } = await import("@mesh/names");
+  let recipient: string;
+  try {
+    recipient = normalizeNodeName(to, { aliases: await aliasesOf(context) });
+  } catch {
+    return; // the client reports a malformed name with its own error
+  }
+  if (recipient === self) {
+    throw new CliError(`refusing to send a DM to yourself (${self})`, {
+      exitCode: EXIT_USAGE,
+      hint: "name another peer as the recipient; `mesh peers` lists them",
+    });
   }
 }
 

@@ -87,3 +87,39 @@ describe("createProgram in process", () => {
     );
   });
 });
+
+describe("mesh gateway beyond loopback", () => {
+  const everyInterface = ["gateway", "--host", "0.0.0.0", "--port", "0", "--database", ":memory:"];
+
+  it("refuses open mode on 0.0.0.0 without --insecure-open", async () => {
+    const { io, out } = memoryIo({});
+    expect(await runMeshCli([...everyInterface, "--quiet"], io)).not.toBe(0);
+    expect(out.stderr).toContain("refusing open mode on 0.0.0.0");
+    expect(out.stderr).toContain("--insecure-open");
+  });
+
+  it("with --insecure-open prints the address bound and stops on an interrupt", async () => {
+    const { io, out } = memoryIo({});
+    let interrupt: ((signal: string) => void) | undefined;
+    const stderr = io.stderr;
+    const running = runMeshCli([...everyInterface, "--quiet", "--insecure-open"], {
+      ...io,
+      // The banner is the sign that the server listens: interrupt it then, as Ctrl-C would.
+      stderr: {
+        write: (chunk: string) => {
+          stderr.write(chunk);
+          if (chunk.includes("Ctrl-C stops")) queueMicrotask(() => interrupt?.("SIGINT"));
+          return true;
+        },
+      },
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => {};
+      },
+    });
+    expect(await running).toBe(0);
+    expect(out.stderr).toMatch(
+      /listening on http:\/\/0\.0\.0\.0:\d+ \(from this machine: http:\/\/127\.0\.0\.1:\d+\)/,
+    );
+  });
+});

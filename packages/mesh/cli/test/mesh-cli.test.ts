@@ -169,6 +169,28 @@ describe("mesh: peers and messages against a real gateway", () => {
     expect(json(other.stdout)).toEqual({ messages: [] });
   });
 
+  it("refuses a DM to oneself, also through an alias, as a usage error", async () => {
+    const run = await runCli(["send", "drop", "fyi", "hi"], {
+      env: peerEnv("droplet", dropletToken),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("to yourself");
+  });
+
+  it("takes its aliases from MESH_ALIASES, and none when it is empty", async () => {
+    const aliased = await runCli(["send", "lab", "fyi", "via an alias", "--json"], {
+      env: peerEnv("droplet", dropletToken, { MESH_ALIASES: "lab=lab-ovh" }),
+    });
+    expect(aliased.code).toBe(0);
+    const { message } = json(aliased.stdout) as { message: Record<string, unknown> };
+    expect(message["to_node"]).toBe("lab-ovh");
+    const none = await runCli(["send", "lab-claude", "fyi", "hi"], {
+      env: peerEnv("droplet", dropletToken, { MESH_ALIASES: "" }),
+    });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("not in the gateway registry");
+  });
+
   it("reads the content from stdin with `-` and answers in the same thread", async () => {
     const sent = await runCli(["send", "droplet", "answer", "-", "--thread", "t-12"], {
       env: peerEnv("lab-ovh", labToken),
@@ -202,7 +224,7 @@ describe("mesh: peers and messages against a real gateway", () => {
   });
 
   it("marks messages read, and exits 1 for an unknown id", async () => {
-    const sent = await admin.send({ to: "droplet", kind: "fyi", content: "build green" });
+    const sent = (await admin.send({ to: "droplet", kind: "fyi", content: "build green" }))!;
     const read = await runCli(["read", String(sent.id), "--json"], {
       env: peerEnv("droplet", dropletToken),
     });
@@ -333,11 +355,11 @@ describe("mesh watch and mesh gateway", () => {
     await waitFor(child.stderr, /watching the inbox of science-claude/);
     const line = waitFor(child.stdout, /\n/);
     clearRegistryCache(); // the test process cached the registry before this peer joined
-    const sent = await admin.send({
+    const sent = (await admin.send({
       to: "science-claude",
       kind: "status",
       content: "deploy started",
-    });
+    }))!;
     const message = json((await line).split("\n")[0] ?? "") as Record<string, unknown>;
     expect(message).toMatchObject({
       id: sent.id,

@@ -1,15 +1,23 @@
+import { randomUUID } from "node:crypto";
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
-import { normalizeNodeName, validateNodeName } from "@mesh/names";
 import {
-  DEFAULT_GATEWAY_URL,
+  GatewayTransport,
+  normalizeNodeName,
+  type PeerAliases,
+  resolveGateway,
+  validateNodeName,
+} from "@mesh/names";
+import {
   DM_KINDS,
   type DmKind,
   FreeFormObjectSchema,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_REFERENCE_LENGTH,
+  MAX_WAIT_SECONDS,
   type Message,
   MessageListBodySchema,
   MessageSchema,
+  MIN_MESSAGE_LIMIT,
   type Peer,
   PeerListBodySchema,
   PeerSchema,
@@ -18,7 +26,6 @@ import {
 } from "@mesh/protocol";
 import { assertNoSecrets } from "@mesh/secret-guard";
 import * as v from "valibot";
-import { GatewayTransport } from "./gateway-transport.js";
 import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
 import { type WatchContext, watchMessages } from "./watch-messages.js";
 
@@ -30,19 +37,31 @@ export interface MeshClientOptions {
   token?: string | undefined;
   /** Gateway base address. Default: env `MESH_GATEWAY_URL`, else `http://localhost:8788`. */
   gatewayUrl?: string | undefined;
-  /** Per-request timeout in ms. Default 10000. */
+  /** Per-attempt request timeout in ms (a `wait` long poll adds its wait). Default 10000. */
   timeout?: number | undefined;
   /**
    * Normalize the own name offline (format and aliases, no registry lookup): `drop` becomes
    * `droplet`. A name that fails normalization is kept as given. Default `true`.
    */
   validateSelfName?: boolean | undefined;
-  /** A `fetch` to use instead of the global one; the global dispatcher then pools connections. */
+  /** A `fetch` to use instead of the global one (which pools connections). */
   fetch?: typeof globalThis.fetch | undefined;
-  /** Extra attempts for reads, `register` and `markRead` on connection failures and 502/503/504. Default 2. `send` is never retried. */
+  /**
+   * Extra attempts of the idempotent calls (`listPeers`, `fetch`, `markRead`, `watch`) after a
+   * connection failure or status 408, 429, 500, 502, 503, 504. Default 2, at most 10. `register`
+   * and `send` are never retried.
+   */
   retries?: number | undefined;
-  /** First retry backoff in ms, doubling per attempt. Default 200. */
+  /**
+   * First retry pause in ms, doubling per attempt, with ±25 % jitter; a `Retry-After` answer
+   * raises it (to at most 10 s). Default 200.
+   */
   retryDelayMs?: number | undefined;
+  /**
+   * Alias -> canonical name, for the own name and every name given to a call. Default:
+   * `MESH_ALIASES` when set (empty means none), else `KNOWN_ALIASES` of `@mesh/names`.
+   */
+  aliases?: PeerAliases | undefined;
 }
 
 /** Options of {@link MeshClient.register}. */
@@ -59,8 +78,17 @@ export interface FetchMessagesOptions {
   toNode?: string | undefined;
   /** Only messages not yet marked read. Default `false` (the query is then not sent). */
   unreadOnly?: boolean | undefined;
-  /** Maximum number of rows, at least 1. Default: the gateway's (100). */
+  /** Maximum number of rows, at least 1. Default: the gateway's (100; it caps at 1000). */
   limit?: number | undefined;
+  /** Only messages with a larger id (a paging cursor). Default: no cursor. */
+  afterId?: number | undefined;
+  /** Only messages of this thread (1 to 200 characters). Default: every thread. */
+  threadId?: string | undefined;
+  /**
+   * Seconds (0 to 30) the gateway may hold the request until a matching message exists; the
+   * request's timeout grows by as much. Default 0: answer at once.
+   */
+  waitSeconds?: number | undefined;
 }
 
 /** Options of {@link MeshClient.send}. */
@@ -77,7 +105,11 @@ export interface SendOptions {
   threadId?: string | undefined;
   /** Skip the credential guard entirely (including the own-token check). Only for reviewed false positives. Default `false`. */
   skipSecretCheck?: boolean | undefined;
-  /** Sent as the `Idempotency-Key` header: a repeat with the same key returns the first message. */
+  /**
+   * Sent as the `Idempotency-Key` header: a repeat with the same key within 24 h returns the
+   * first message and stores nothing new. 1 to 200 printable ASCII characters. Default: a new
+   * random UUID per call (a failed send's `MeshGatewayError.idempotencyKey` holds it).
+   */
   idempotencyKey?: string | undefined;
 }
 
@@ -105,6 +137,7 @@ const ClientOptionsSchema = v.object({
   timeout: v.optional(positiveMs),
   validateSelfName: v.optional(v.boolean()),
   fetch: v.optional(v.function()),
+  aliases: v.optional(v.record(v.string(), v.string())),
   retries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
   retryDelayMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
 });
@@ -126,7 +159,12 @@ const SendArgsSchema = v.object({
 const FetchArgsSchema = v.object({
   toNode: v.optional(v.string()),
   unreadOnly: v.optional(v.boolean()),
-  limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+  limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(MIN_MESSAGE_LIMIT))),
+  afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  threadId: optionalText,
+  waitSeconds: v.optional(
+    v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_WAIT_SECONDS)),
+  ),
 });
 
 const RegisterArgsSchema = v.object({
@@ -155,29 +193,24 @@ export class MeshClient {
   readonly #token: string | undefined;
   readonly #timeout: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
+  readonly #aliases: PeerAliases | undefined;
   readonly #transport: GatewayTransport;
   /** Aborted by `close()`, so that watches in progress stop. */
   readonly #closing = new AbortController();
 
   constructor(options: MeshClientOptions) {
     const opts = parseArgs(ClientOptionsSchema, options ?? {}, "MeshClient options");
+    this.#aliases = opts.aliases;
     const validateSelfName = opts.validateSelfName ?? true;
-    this.node = validateSelfName ? normalizeOrKeep(opts.node) : opts.node;
-    this.#token = firstNonBlank(opts.token, process.env["MESH_GATEWAY_TOKEN"]);
-    const rawUrl = firstNonBlank(opts.gatewayUrl, process.env["MESH_GATEWAY_URL"]);
-    this.gatewayUrl = (rawUrl ?? DEFAULT_GATEWAY_URL).replace(/\/+$/, "");
-    const problem = gatewayUrlProblem(this.gatewayUrl);
-    if (problem !== undefined) {
-      // The address is not quoted: it may hold a password.
-      throw new MeshValidationError(
-        `the gateway address ${problem}; check MESH_GATEWAY_URL or the \`gatewayUrl\` option`,
-      );
-    }
+    this.node = validateSelfName ? normalizeOrKeep(opts.node, this.#aliases) : opts.node;
+    const { gatewayUrl, token } = resolveGateway(opts);
+    this.gatewayUrl = gatewayUrl;
+    this.#token = token;
     this.#timeout = opts.timeout ?? 10_000;
     this.#fetch = opts.fetch as typeof globalThis.fetch | undefined;
     this.#transport = new GatewayTransport({
-      gatewayUrl: this.gatewayUrl,
-      token: this.#token,
+      gatewayUrl,
+      token,
       timeout: this.#timeout,
       retries: opts.retries ?? 2,
       retryDelayMs: opts.retryDelayMs ?? 200,
@@ -188,12 +221,12 @@ export class MeshClient {
   /** `GET /peers`: every registered peer. */
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
-    const data = await this.#transport.request({ method: "GET", path: "/peers", retry: true });
+    const data = await this.#transport.request({ method: "GET", path: "/peers", idempotent: true });
     const rows = parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
     return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
   }
 
-  /** `POST /peers/register`: registers (or updates) the own peer. Retried like reads: it is an upsert. */
+  /** `POST /peers/register`: registers (or updates) the own peer. Never retried automatically. */
   async register(options: RegisterOptions = {}): Promise<Peer> {
     this.#assertOpen();
     const args = parseArgs(RegisterArgsSchema, options, "register options");
@@ -201,7 +234,7 @@ export class MeshClient {
     if (args.url !== undefined) body["url"] = args.url;
     if (args.capabilities !== undefined) body["capabilities"] = args.capabilities;
     const path = "/peers/register";
-    const data = await this.#transport.request({ method: "POST", path, body, retry: true });
+    const data = await this.#transport.request({ method: "POST", path, body, idempotent: false });
     return parseResponse(PeerSchema, data, "POST", path, "a peer");
   }
 
@@ -215,11 +248,15 @@ export class MeshClient {
     const target =
       args.toNode === undefined || args.toNode === this.node
         ? this.node
-        : normalizeNodeName(args.toNode);
+        : normalizeNodeName(args.toNode, { aliases: this.#aliases });
     const query: Record<string, string> = { to: target };
     if (args.unreadOnly === true) query["unread_only"] = "true";
     if (args.limit !== undefined) query["limit"] = String(args.limit);
-    const rows = await this.#readMessages(query);
+    if (args.afterId !== undefined) query["after_id"] = String(args.afterId);
+    if (args.threadId !== undefined) query["thread"] = args.threadId;
+    const waitSeconds = args.waitSeconds ?? 0;
+    if (waitSeconds > 0) query["wait"] = String(waitSeconds);
+    const rows = await this.#readMessages(query, undefined, waitSeconds * 1000);
     return target === this.node ? rows.filter((row) => row.from_node !== this.node) : rows;
   }
 
@@ -227,21 +264,25 @@ export class MeshClient {
    * `POST /messages`. Steps in order, and no request when one fails: the kind check
    * (`MeshValidationError`), recipient validation and alias resolution (`InvalidPeerNameError`,
    * `NotInRegistryError`; an unreachable registry is skipped), the credential guard with the
-   * client's own token as a known secret (`CredentialLeakError`), then one POST. Never retried.
+   * client's own token as a known secret (`CredentialLeakError`), then one POST with an
+   * `Idempotency-Key`. Never retried: a failed send's `MeshGatewayError` carries the key, so the
+   * caller can repeat it without risking a duplicate. Resolves `null` when the gateway
+   * acknowledged with an empty body.
    */
-  async send(options: SendOptions): Promise<SentMessage> {
+  async send(options: SendOptions): Promise<SentMessage | null> {
     this.#assertOpen();
     const kind: unknown = options?.kind;
     if (typeof kind !== "string" || !(DM_KINDS as readonly string[]).includes(kind)) {
-      throw new MeshValidationError(
-        `unknown DM kind ${typeof kind === "string" ? `'${kind}'` : `(a ${typeof kind})`}: use one of ${DM_KINDS.join(", ")}`,
-        { code: "invalid_kind" },
-      );
+      throw new MeshValidationError({
+        message: `unknown DM kind ${typeof kind === "string" ? `'${kind}'` : `(a ${typeof kind})`}: use one of ${DM_KINDS.join(", ")}`,
+        code: "invalid_kind",
+      });
     }
     const args = parseArgs(SendArgsSchema, options, "send options");
     const to = await validateNodeName(options.to, {
       gatewayUrl: this.gatewayUrl,
       strict: false,
+      aliases: this.#aliases,
       ...(this.#token ? { token: this.#token } : {}),
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
@@ -256,22 +297,26 @@ export class MeshClient {
     };
     if (args.relatedTaskId !== undefined) body["related_task_id"] = args.relatedTaskId;
     if (args.threadId !== undefined) body["thread_id"] = args.threadId;
-    const headers =
-      args.idempotencyKey !== undefined ? { "idempotency-key": args.idempotencyKey } : undefined;
+    const idempotencyKey = args.idempotencyKey ?? randomUUID();
     const data = await this.#transport.request({
       method: "POST",
       path: "/messages",
       body,
-      ...(headers ? { headers } : {}),
-      retry: false,
+      headers: { "idempotency-key": idempotencyKey },
+      idempotent: false,
+      idempotencyKey,
     });
+    if (data === undefined) return null;
     const parsed = v.safeParse(SentMessageSchema, data);
     if (!parsed.success) {
       // The gateway said 2xx, so the message is probably stored: say so, to prevent a blind resend.
-      throw new MeshGatewayError(
-        `POST /messages succeeded but the response is not a message record (${describeIssue(parsed.issues)}); the message may have been delivered, check the recipient's inbox before resending`,
-        { method: "POST", path: "/messages" },
-      );
+      throw new MeshGatewayError({
+        message: `POST /messages succeeded but the response is not a message record (${describeIssue(parsed.issues)}); the message may have been delivered: check the recipient's inbox, or repeat the send with the same idempotencyKey`,
+        method: "POST",
+        path: "/messages",
+        idempotencyKey,
+        isRetryable: false,
+      });
     }
     return parsed.output;
   }
@@ -280,7 +325,8 @@ export class MeshClient {
   async markRead(msgId: number): Promise<void> {
     this.#assertOpen();
     const id = parseArgs(MessageIdSchema, msgId, "message id");
-    await this.#transport.request({ method: "POST", path: `/messages/${id}/read`, retry: true });
+    const path = `/messages/${id}/read`;
+    await this.#transport.request({ method: "POST", path, idempotent: true });
   }
 
   /**
@@ -307,11 +353,15 @@ export class MeshClient {
     yield* watchMessages(this.#watchContext(), args);
   }
 
-  /** Stops watches in progress and closes the pooled connections. Idempotent. */
+  /**
+   * Stops watches in progress and refuses further calls. Idempotent. Connections belong to the
+   * fetch in use: the global one keeps idle ones briefly for reuse and never holds the process open.
+   */
   async close(): Promise<void> {
     if (this.#closing.signal.aborted) return;
-    this.#closing.abort(new MeshError("client_closed", "the mesh client was closed"));
-    await this.#transport.close();
+    this.#closing.abort(
+      new MeshError({ code: "client_closed", message: "the mesh client was closed" }),
+    );
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -327,7 +377,7 @@ export class MeshClient {
       method: "GET",
       path: "/messages",
       query,
-      retry: true,
+      idempotent: true,
       ...(signal ? { signal } : {}),
       ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
     });
@@ -350,41 +400,20 @@ export class MeshClient {
 
   #assertOpen(): void {
     if (this.#closing.signal.aborted) {
-      throw new MeshError(
-        "client_closed",
-        "the mesh client is closed; create a new MeshClient to talk to the gateway",
-      );
+      throw new MeshError({
+        code: "client_closed",
+        message: "the mesh client is closed; create a new MeshClient to talk to the gateway",
+      });
     }
   }
 }
 
-/** Why the gateway address is unusable, or `undefined` when it is fine. */
-function gatewayUrlProblem(address: string): string | undefined {
-  const url = URL.parse(address);
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    return "is not an absolute http(s) URL";
-  }
-  // fetch refuses such URLs and quotes them, password included, in its error.
-  if (url.username !== "" || url.password !== "") {
-    return "must not contain user:password (pass the token instead)";
-  }
-  return undefined;
-}
-
-function normalizeOrKeep(name: string): string {
+function normalizeOrKeep(name: string, aliases: PeerAliases | undefined): string {
   try {
-    return normalizeNodeName(name);
+    return normalizeNodeName(name, { aliases });
   } catch {
     return name;
   }
-}
-
-function firstNonBlank(...values: (string | undefined)[]): string | undefined {
-  for (const value of values) {
-    const trimmed = value?.trim();
-    if (trimmed) return trimmed;
-  }
-  return undefined;
 }
 
 function parseArgs<const S extends v.GenericSchema>(
@@ -394,7 +423,7 @@ function parseArgs<const S extends v.GenericSchema>(
 ): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (!result.success) {
-    throw new MeshValidationError(`invalid ${what}: ${describeIssue(result.issues)}`);
+    throw new MeshValidationError({ message: `invalid ${what}: ${describeIssue(result.issues)}` });
   }
   return result.output;
 }
@@ -409,10 +438,12 @@ function parseResponse<const S extends v.GenericSchema>(
   const result = v.safeParse(schema, data);
   if (!result.success) {
     const got = data === undefined ? "an empty body" : describeIssue(result.issues);
-    throw new MeshGatewayError(
-      `${method} ${path} returned a response that is not ${expected} (${got}); check that MESH_GATEWAY_URL points at a mesh gateway`,
-      { method, path },
-    );
+    throw new MeshGatewayError({
+      message: `${method} ${path} returned a response that is not ${expected} (${got}); check that MESH_GATEWAY_URL points at a mesh gateway`,
+      method,
+      path,
+      isRetryable: false,
+    });
   }
   return result.output;
 }

@@ -1,8 +1,7 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
 import { type Message, MessageSchema } from "@mesh/protocol";
-import { Agent, fetch as undiciFetch } from "undici";
 import * as v from "valibot";
-import { sleep } from "./gateway-transport.js";
+import { sleep } from "./sleep.js";
 import { SseParser } from "./sse-parser.js";
 
 const PATH = "/messages/stream";
@@ -29,7 +28,7 @@ export interface StreamContext {
   token: string | undefined;
   /** Time in ms the response headers may take. */
   timeout: number;
-  /** A caller's fetch; `undefined` gives each stream its own connection, closed with it. */
+  /** A caller's fetch; `undefined`: the global one (a stream's connection closes with it). */
   fetch: typeof globalThis.fetch | undefined;
   /** The own peer name: the inbox read, and the sender whose own rows are dropped. */
   node: string;
@@ -58,16 +57,9 @@ export async function* streamItems(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<StreamItem, void, undefined> {
   const stop = signal ? AbortSignal.any([signal, context.closing]) : context.closing;
-  // A connection of its own: a stream never occupies (or outlives) the client's request pool.
-  const agent = context.fetch ? undefined : new Agent({ connections: 1 });
-  const fetch: FetchFunction =
-    context.fetch ??
-    ((url, init) => undiciFetch(url, { ...init, dispatcher: agent } as never) as never);
-  try {
-    yield* reconnecting(context, fetch, afterId, stop);
-  } finally {
-    await agent?.destroy();
-  }
+  // Each connection is aborted when it ends (see `reconnecting`), so a stream never outlives
+  // its iterator; the global fetch opens another connection for the client's other calls.
+  yield* reconnecting(context, context.fetch ?? globalThis.fetch, afterId, stop);
 }
 
 type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -151,10 +143,12 @@ async function connect(
   const status = response.status;
   if (status === 401 || status === 403) {
     await response.body?.cancel();
-    throw new MeshAuthError(
-      `GET ${PATH}: the mesh gateway ${status === 401 ? "did not accept the token" : "refused the token for this inbox"} (status ${status}); set MESH_GATEWAY_TOKEN or pass the \`token\` option with a token this gateway accepts`,
-      { method: "GET", path: PATH, status },
-    );
+    throw new MeshAuthError({
+      message: `GET ${PATH}: the mesh gateway ${status === 401 ? "did not accept the token" : "refused the token for this inbox"} (status ${status}); set MESH_GATEWAY_TOKEN or pass the \`token\` option with a token this gateway accepts`,
+      method: "GET",
+      path: PATH,
+      status,
+    });
   }
   const type = response.headers.get("content-type") ?? "";
   if (status !== 200 || !type.startsWith("text/event-stream")) {
@@ -225,25 +219,22 @@ function toItem(
 
 class HeadersTimeout extends Error {}
 
-/** Transport failures worth a reconnect; marked on the error they come with. */
-const RETRYABLE = new WeakSet<object>();
-
 function gatewayError(
   message: string,
   options: { status?: number; cause?: unknown; retryable?: boolean },
 ): MeshGatewayError {
-  const error = new MeshGatewayError(message, {
+  return new MeshGatewayError({
+    message,
     method: "GET",
     path: PATH,
-    ...(options.status !== undefined ? { status: options.status } : {}),
-    ...(options.cause !== undefined ? { cause: options.cause } : {}),
+    status: options.status,
+    cause: options.cause,
+    isRetryable: options.retryable === true,
   });
-  if (options.retryable === true) RETRYABLE.add(error);
-  return error;
 }
 
 function isRetryable(error: unknown): boolean {
-  if (typeof error === "object" && error !== null && RETRYABLE.has(error)) return true;
+  if (MeshGatewayError.isInstance(error)) return error.isRetryable;
   // A body read cut by the idle timer or the network surfaces as an abort or a type error.
   return error instanceof Error && (error.name === "AbortError" || error.name === "TypeError");
 }

@@ -1,6 +1,6 @@
 import { MeshGatewayError } from "@mesh/errors";
 import { MAX_WAIT_SECONDS, type Message } from "@mesh/protocol";
-import { sleep } from "./gateway-transport.js";
+import { sleep } from "./sleep.js";
 import { type StreamContext, streamItems } from "./stream-messages.js";
 
 /** Rows per backlog page. */

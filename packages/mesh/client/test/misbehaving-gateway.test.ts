@@ -273,20 +273,41 @@ describe("retries", () => {
     expect(server.count("GET", "/peers")).toBe(3);
   });
 
-  it("does not retry other statuses", async () => {
-    failThenSucceed(1, 500, []);
-    await failure(client.listPeers());
+  it.each([400, 404, 409])("does not retry status %i", async (status) => {
+    failThenSucceed(1, status, []);
+    const error = (await failure(client.listPeers())) as MeshGatewayError;
+    expect(error.isRetryable).toBe(false);
+    expect(error.serverCode).toBe("unavailable");
     expect(server.count("GET", "/peers")).toBe(1);
   });
 
-  it("retries markRead and register, which are idempotent", async () => {
+  it("waits as long as Retry-After asks before retrying", async () => {
+    let seen = 0;
+    server.handle((_req, res) => {
+      seen += 1;
+      if (seen === 1) {
+        res.setHeader("retry-after", "1");
+        json(res, 429, { error: "rate_limited", message: "slow down" });
+      } else json(res, 200, []);
+    });
+    const started = Date.now();
+    await client.listPeers();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(server.count("GET", "/peers")).toBe(2);
+  });
+
+  it("retries markRead, which is idempotent", async () => {
     failThenSucceed(1, 502, { name: "droplet" });
     await client.markRead(5);
     expect(server.count("POST", "/messages/5/read")).toBe(2);
+  });
+
+  it("never retries register", async () => {
     failThenSucceed(1, 502, { name: "droplet", url: "http://droplet:1" });
-    const peer = await client.register({ url: "http://droplet:1" });
-    expect(peer.url).toBe("http://droplet:1");
-    expect(server.count("POST", "/peers/register")).toBe(2);
+    const error = (await failure(client.register({ url: "http://droplet:1" }))) as MeshGatewayError;
+    expect(error.status).toBe(502);
+    expect(error.isRetryable).toBe(true);
+    expect(server.count("POST", "/peers/register")).toBe(1);
   });
 
   it("never retries send", async () => {
@@ -297,6 +318,9 @@ describe("retries", () => {
       client.send({ to: "lab-ovh", kind: "fyi", content: "hello" }),
     )) as MeshGatewayError;
     expect(error.status).toBe(502);
+    expect(error.serverCode).toBe("bad_gateway");
+    const post = server.requests.find((r) => r.method === "POST")!;
+    expect(error.idempotencyKey).toBe(post.headers["idempotency-key"]);
     expect(server.count("POST", "/messages")).toBe(1);
   });
 
@@ -324,6 +348,25 @@ describe("fetch", () => {
       limit: "5",
     });
   });
+
+  it("sends after_id, thread and wait when asked", async () => {
+    server.handle((_req, res) => json(res, 200, []));
+    await client.fetch({ afterId: 7, threadId: "t-1", waitSeconds: 1 });
+    expect(Object.fromEntries(server.requests.at(-1)!.query)).toEqual({
+      to: "droplet",
+      after_id: "7",
+      thread: "t-1",
+      wait: "1",
+    });
+  });
+
+  it.each([{ waitSeconds: 31 }, { waitSeconds: -1 }, { afterId: -1 }, { threadId: "" }])(
+    "refuses %j before any request",
+    async (options) => {
+      expect(await failure(client.fetch(options))).toBeInstanceOf(MeshValidationError);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it("drops own-sent rows only when reading its own inbox", async () => {
     const rows = [
@@ -373,7 +416,7 @@ describe("send", () => {
       kind: "question",
       content: "ready?",
     });
-    expect(post!.headers["idempotency-key"]).toBeUndefined();
+    expect(post!.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent).toMatchObject({ id: 41, from_node: "droplet", to_node: "droplet" });
     expect(sent).not.toHaveProperty("content");
   });
@@ -478,17 +521,40 @@ describe("send", () => {
       }
     });
     const sent = await client.send({ to: "lab-ovh", kind: "fyi", content: "hi" });
-    expect(sent.id).toBe(5);
+    expect(sent?.id).toBe(5);
     expect(server.count("POST", "/messages")).toBe(1);
   });
 
-  it("reports a 2xx send without a message record as a gateway error, without resending", async () => {
+  it("resolves null for a 2xx send with an empty body, without resending", async () => {
     server.handle((req, res) => {
       if (req.method === "POST") text(res, 201, "");
     });
-    const error = await failure(client.send({ to: "lab-ovh", kind: "fyi", content: "hi" }));
+    expect(await client.send({ to: "lab-ovh", kind: "fyi", content: "hi" })).toBeNull();
+    expect(server.count("POST", "/messages")).toBe(1);
+  });
+
+  it("generates a new Idempotency-Key for every send", async () => {
+    server.handle((req, res) => {
+      if (req.method === "POST") text(res, 201, "");
+    });
+    await client.send({ to: "lab-ovh", kind: "fyi", content: "one" });
+    await client.send({ to: "lab-ovh", kind: "fyi", content: "one" });
+    const keys = server.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => r.headers["idempotency-key"]);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it("reports a 2xx send with something other than a message record, with its key", async () => {
+    server.handle((req, res) => {
+      if (req.method === "POST") json(res, 201, { ok: true });
+    });
+    const error = (await failure(
+      client.send({ to: "lab-ovh", kind: "fyi", content: "hi", idempotencyKey: "k-9" }),
+    )) as MeshGatewayError;
     expect(error).toBeInstanceOf(MeshGatewayError);
     expect(error.message).toContain("may have been delivered");
+    expect(error.idempotencyKey).toBe("k-9");
     expect(server.count("POST", "/messages")).toBe(1);
   });
 });

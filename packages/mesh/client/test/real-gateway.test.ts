@@ -84,7 +84,7 @@ describe("MeshClient against the real gateway", () => {
     expect(sent).toMatchObject({ from_node: "lab-ovh", to_node: "droplet", kind: "question" });
     expect(sent).not.toHaveProperty("content");
     const inbox = await droplet.fetch();
-    const received = inbox.find((message) => message.id === sent.id);
+    const received = inbox.find((message) => message.id === sent?.id);
     expect(received).toMatchObject({
       content: "can you take task 12?",
       related_task_id: "task-12",
@@ -95,7 +95,7 @@ describe("MeshClient against the real gateway", () => {
   });
 
   it("marks read only on request, and unreadOnly then leaves the message out", async () => {
-    const sent = await lab.send({ to: "droplet", kind: "fyi", content: "deploy finished" });
+    const sent = (await lab.send({ to: "droplet", kind: "fyi", content: "deploy finished" }))!;
     await droplet.fetch();
     expect((await droplet.fetch({ unreadOnly: true })).map((m) => m.id)).toContain(sent.id);
     await droplet.markRead(sent.id);
@@ -106,7 +106,7 @@ describe("MeshClient against the real gateway", () => {
   });
 
   it("drops own-sent rows from its own inbox but not from another's", async () => {
-    const self = await droplet.send({ to: "droplet", kind: "status", content: "note to self" });
+    const self = (await droplet.send({ to: "droplet", kind: "status", content: "note to self" }))!;
     expect((await droplet.fetch()).map((m) => m.id)).not.toContain(self.id);
     expect((await dropletInbox()).map((m) => m.id)).toContain(self.id);
   });
@@ -134,7 +134,8 @@ describe("MeshClient against the real gateway", () => {
       content: "once only",
       idempotencyKey: "client-test-key-1",
     });
-    expect(second.id).toBe(first.id);
+    expect(second?.id).toBe(first?.id);
+    expect(first).not.toBeNull();
     expect((await dropletInbox()).length).toBe(before + 1);
   });
 

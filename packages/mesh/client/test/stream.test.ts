@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { startGateway } from "@mesh/gateway";
 import { clearRegistryCache } from "@mesh/names";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MeshAuthError, MeshClient, MeshGatewayError, type Message } from "../src/index.js";
+import {
+  MeshAuthError,
+  MeshClient,
+  MeshGatewayError,
+  type Message,
+  type SendOptions,
+} from "../src/index.js";
 
 const ADMIN_TOKEN = "admin-token-for-stream-tests-0123456789";
 
@@ -38,6 +44,21 @@ async function take(messages: AsyncGenerator<Message>, count: number): Promise<M
     seen.push(next.value);
   }
   return seen;
+}
+
+/**
+ * A send right after a gateway restart may meet a pooled connection the old gateway closed: it
+ * fails retryably and carries its Idempotency-Key, so repeating it with that key is safe.
+ */
+async function sendAfterRestart(sender: MeshClient, options: SendOptions) {
+  try {
+    return await sender.send(options);
+  } catch (error) {
+    if (!MeshGatewayError.isInstance(error) || !error.isRetryable || !error.idempotencyKey) {
+      throw error;
+    }
+    return sender.send({ ...options, idempotencyKey: error.idempotencyKey });
+  }
 }
 
 beforeEach(async () => {
@@ -93,7 +114,7 @@ describe("client.stream", () => {
     await gateway.close();
     gateway = await start(port);
     const restarted = client("lab-ovh", ADMIN_TOKEN, gateway.url);
-    await restarted.send({ to: "droplet", kind: "fyi", content: "two" });
+    await sendAfterRestart(restarted, { to: "droplet", kind: "fyi", content: "two" });
     await restarted.send({ to: "droplet", kind: "fyi", content: "three" });
     expect((await take(stream, 2)).map((m) => m.content)).toEqual(["two", "three"]);
   });
@@ -160,7 +181,7 @@ describe("client.watch over the stream", () => {
     const port = gateway.port;
     await gateway.close();
     gateway = await start(port);
-    await client("lab-ovh", ADMIN_TOKEN, gateway.url).send({
+    await sendAfterRestart(client("lab-ovh", ADMIN_TOKEN, gateway.url), {
       to: "droplet",
       kind: "fyi",
       content: "after restart",

@@ -18,34 +18,62 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
-import type { GatewayStorage } from "./gateway-storage.js";
+import { BodyBudget } from "./body-budget.js";
+import { clientErrorReply } from "./client-error-reply.js";
+import { type ContentGuardMode, createContentGuard } from "./content-guard.js";
+import { GatewayMetrics } from "./gateway-metrics.js";
+import type { GatewayStorage, InsertRefusal } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
-import { isoTime } from "./iso-time.js";
 import type { MessageWaiters } from "./message-waiters.js";
-import { WAIT_POLL_MS } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
-import type { GatewayLogEntry, LogSink } from "./request-log.js";
+import { registerRateLimits } from "./rate-limits.js";
+import { readJsonBody } from "./read-json-body.js";
+import type { LoggerSetup } from "./request-logger.js";
+import { StorageError } from "./storage-error.js";
 import { registerStreamRoute } from "./stream-route.js";
 import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
 
 /** Who is calling, decided once per request. */
-export type Identity = { mode: "open" } | { mode: "admin" } | { mode: "peer"; peer: string };
+export type Identity =
+  | { mode: "open" }
+  | { mode: "admin" }
+  /** `key` names the token (its hash) for per-token limits. */
+  | { mode: "peer"; peer: string; key: string };
+
+/** The limits of a gateway on an open network, resolved by `startGateway`. */
+export interface GatewayLimits {
+  /** Requests per minute per peer token (per address in open mode); 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Requests that fail authentication per minute per client address; 0 turns it off. */
+  authFailuresPerMinute: number;
+  /** Time in ms for a request's headers and body to arrive. */
+  requestBodyTimeoutMs: number;
+  /** Idle time in ms after which a keep-alive connection is closed. */
+  keepAliveTimeoutMs: number;
+  /** Request body bytes held in memory at once, across all connections. */
+  maxBufferedBodyBytes: number;
+  contentGuard: ContentGuardMode;
+}
 
 export interface GatewayAppOptions {
   storage: GatewayStorage;
   /** Admin token; `undefined` runs the gateway in open mode. */
   adminToken: string | undefined;
-  log: LogSink;
+  logger: LoggerSetup["fastify"];
   waiters: MessageWaiters;
+  limits: GatewayLimits;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
   streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
   /** Serve the web dashboard at `/ui/`. */
   ui: boolean;
 }
 
+/** How often the server looks for connections past the header or body deadline, in ms. */
+const DEADLINE_CHECK_MS = 500;
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -61,6 +89,7 @@ const REGISTER_FIELDS = new Set([
 /** Route patterns and their methods, to answer 405 instead of 404 on a known path. */
 const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/health$/, "GET, HEAD"],
+  [/^\/metrics$/, "GET, HEAD"],
   [/^\/openapi\.json$/, "GET, HEAD"],
   [/^\/peers$/, "GET, HEAD"],
   [/^\/peers\/register$/, "POST"],
@@ -77,6 +106,10 @@ interface RequestState {
   identity: Identity;
   /** The peer the log line names. */
   peer: string | undefined;
+  /** Whose rate limit and body-budget share the request draws on: its token, else its address. */
+  key: string;
+  /** Extra fields of the request's log line. */
+  logFields: Record<string, string> | undefined;
 }
 
 /** Request decoration holding the `RequestState` (null until authenticated). */
@@ -84,66 +117,101 @@ const STATE = Symbol("mesh.requestState");
 type StatefulRequest = FastifyRequest & { [STATE]: RequestState | null };
 
 /** Builds the Fastify app of the gateway API (not listening yet). */
-export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
-  const { storage, log, waiters } = options;
+export async function buildGatewayApp(options: GatewayAppOptions): Promise<FastifyInstance> {
+  const { storage, waiters, limits } = options;
   const adminHash = options.adminToken === undefined ? undefined : hashToken(options.adminToken);
   const lastTouch = new Map<string, number>();
+  const budget = new BodyBudget(limits.maxBufferedBodyBytes);
+  const guard = createContentGuard(limits.contentGuard, options.adminToken, storage);
+  const metrics = new GatewayMetrics({
+    waiters: () => waiters.size,
+    streams: () => streams.size,
+    bufferedBodyBytes: () => budget.held,
+  });
   let openApi: string | undefined;
 
   const app = Fastify({
-    logger: false,
+    ...options.logger,
+    // One line per request, written by the onResponse hook below (not Fastify's two).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
     return503OnClosing: true,
+    // Deadlines while a request arrives; none once it is in (long-polls and streams stay open).
+    requestTimeout: limits.requestBodyTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: 0,
+    http: {
+      headersTimeout: limits.requestBodyTimeoutMs,
+      requestTimeout: limits.requestBodyTimeoutMs,
+      connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, limits.requestBodyTimeoutMs),
+    },
+    clientErrorHandler: clientErrorReply,
     frameworkErrors: (error, _request, reply) => {
       // The framework-error reply type is generic over an unknown route; it is a plain reply.
       void (reply as unknown as FastifyReply)
         .code(400)
         .type("application/json; charset=utf-8")
-        .send(JSON.stringify({ error: "invalid_request", message: error.message }));
+        .send(JSON.stringify({ error: "invalid_query", message: error.message }));
     },
   });
 
   // A decoration (declared once, null per request) keeps request objects one shape.
   app.decorateRequest(STATE, null);
 
-  // One JSON parser for every content type (clients such as curl -d send form types); an
-  // empty body parses to undefined so mark-read works with or without a body.
-  const jsonParser = app.getDefaultJsonParser("error", "error");
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    jsonParser(request, text, (error, value) => {
-      if (error === null) done(null, value);
-      else done(new HttpError(400, "invalid_json", "request body is not valid JSON"), undefined);
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  const parseJson = (text: string): unknown => {
+    let parsed: unknown;
+    defaultJson({} as FastifyRequest, text, (error, value) => {
+      if (error !== null) throw error;
+      parsed = value;
     });
+    return parsed;
+  };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    readJsonBody({
+      maxBytes: MAX_BODY_BYTES,
+      budget,
+      budgetKey: (request) => (request as StatefulRequest)[STATE]?.key ?? `ip:${request.ip}`,
+      parse: parseJson,
+    }),
+  );
+
+  const authFailures = await registerRateLimits(app, {
+    perMinute: limits.rateLimitPerMinute,
+    authFailuresPerMinute: limits.authFailuresPerMinute,
+    keyOf: (request) => (request as StatefulRequest)[STATE]?.key,
+    exempt: (request) => {
+      const state = (request as StatefulRequest)[STATE] ?? null;
+      return state === null || state.identity.mode === "admin";
+    },
   });
 
+  const unauthorized = (message: string) => new HttpError(401, "unauthorized", message);
   const authenticate = (header: string | undefined): Identity | Promise<Identity> => {
     if (adminHash === undefined) return { mode: "open" };
     const match = header === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (match === null) {
-      throw new HttpError(
-        401,
-        "unauthorized",
+      throw unauthorized(
         "missing bearer token: send Authorization: Bearer <token> (the admin token MESH_GATEWAY_TOKEN or a peer token)",
       );
     }
     const hash = hashToken(match[1]!);
     if (sameHash(hash, adminHash)) return { mode: "admin" };
     return storage.findTokenPeer(hash).then((peer): Identity => {
-      if (peer === undefined) {
-        throw new HttpError(
-          401,
-          "unauthorized",
-          "unknown or revoked token: check MESH_GATEWAY_TOKEN",
-        );
-      }
-      return { mode: "peer", peer };
+      if (peer === undefined)
+        throw unauthorized("unknown or revoked token: check MESH_GATEWAY_TOKEN");
+      return { mode: "peer", peer, key: `token:${hash}` };
     });
+  };
+  /** A failed authentication counts against the address; past the limit it is 429, not 401. */
+  const refuseAuth = async (request: FastifyRequest, error: unknown): Promise<never> => {
+    if (error instanceof HttpError && error.status === 401) {
+      const limited = await authFailures(request);
+      if (limited !== undefined) throw limited;
+    }
+    throw error;
   };
 
   // Callback-style hooks: no promise per request on the hot path when no database read is needed.
@@ -157,35 +225,53 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       (request as StatefulRequest)[STATE] = {
         identity,
         peer: identity.mode === "peer" ? identity.peer : undefined,
+        key: keyOf(identity, request),
+        logFields: undefined,
       };
       done();
     };
+    const fail = (error: unknown) => {
+      refuseAuth(request, error).catch(done);
+    };
     try {
       const identity = authenticate(request.headers.authorization);
-      if (identity instanceof Promise) identity.then(remember, done);
+      if (identity instanceof Promise) identity.then(remember, fail);
       else remember(identity);
     } catch (error) {
-      done(error as Error);
+      fail(error);
     }
+  });
+
+  // A reply sent before the body was read (401, 403, 413, 429, 503) closes the connection, so
+  // the rest of a large or stalled body is never read.
+  app.addHook("onSend", (request, reply, _payload, done) => {
+    if (!request.raw.complete) reply.header("connection", "close");
+    done();
   });
 
   app.addHook("onResponse", (request, reply, done) => {
     const state = (request as StatefulRequest)[STATE] ?? null;
     const status = reply.statusCode;
-    const entry: GatewayLogEntry = {
-      time: isoTime(),
-      level: status >= 500 ? "error" : "info",
-      msg: "request",
+    const route = request.routeOptions.url;
+    metrics.requests.inc({ route: route ?? "unmatched", method: request.method, status });
+    if (route === "/messages") {
+      const seconds = reply.elapsedTime / 1000;
+      if (request.method === "POST") metrics.sendSeconds.observe(seconds);
+      else if (request.method === "GET") metrics.inboxSeconds.observe(seconds);
+    }
+    const line: Record<string, unknown> = {
       method: request.method,
       path: pathOf(request.url),
       status,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (state !== null) {
-      entry.auth = state.identity.mode;
-      if (state.peer !== undefined) entry.peer = state.peer;
+      line["auth"] = state.identity.mode;
+      if (state.peer !== undefined) line["peer"] = state.peer;
+      if (state.logFields !== undefined) Object.assign(line, state.logFields);
     }
-    log.log(entry);
+    if (status >= 500) request.log.error(line, "request");
+    else request.log.info(line, "request");
     done();
   });
 
@@ -231,6 +317,11 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     }
   });
 
+  app.get("/metrics", async (request, reply) => {
+    requireAdmin(stateOf(request));
+    return reply.type("text/plain; version=0.0.4; charset=utf-8").send(await metrics.text());
+  });
+
   app.get("/openapi.json", async (_request, reply) => {
     openApi ??= JSON.stringify(buildOpenApiDocument());
     return reply.type("application/json; charset=utf-8").send(openApi);
@@ -243,6 +334,11 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   app.post("/peers/register", async (request, reply) => {
     const state = stateOf(request);
     const body = validateInput(RegisterBodySchema, request.body, "invalid_body");
+    // Read from the raw body: valibot's record turns an array into an object.
+    const { capabilities } = request.body as { capabilities?: unknown };
+    if (capabilities === null || Array.isArray(capabilities)) {
+      throw new HttpError(400, "invalid_body", "capabilities must be a JSON object");
+    }
     requireSelf(state, body.name, "register");
     state.peer = body.name;
     const extra: Record<string, unknown> = {};
@@ -275,6 +371,19 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     requireSelf(state, body.from_node, "send");
     state.peer = body.from_node;
     const idempotencyKey = readIdempotencyKey(request);
+    const checked = await guard(body.content, request.headers["mesh-secret-check"] === "skip");
+    if (checked.skipped !== undefined) {
+      state.logFields = { secret_check: "skipped", rule: checked.skipped };
+    }
+    if (checked.refused !== undefined) {
+      metrics.secretRefusals.inc({ rule: checked.refused });
+      throw new HttpError(
+        422,
+        "secret_detected",
+        `content matches the credential rule '${checked.refused}'; credentials travel out of band, never in DM content`,
+        { details: { rule: checked.refused } },
+      );
+    }
     const now = Date.now();
     const result = await storage.insertMessage(
       {
@@ -284,7 +393,6 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
         content: body.content,
         relatedTaskId: body.related_task_id ?? null,
         threadId: body.thread_id ?? null,
-        createdAt: isoTime(now),
       },
       idempotencyKey === undefined
         ? undefined
@@ -293,21 +401,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
             notBefore: new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),
           },
     );
-    if (result.refused !== undefined) {
-      throw result.refused === "unknown_recipient"
-        ? new HttpError(
-            404,
-            "unknown_recipient",
-            `no peer named '${body.to_node}' is registered; recipients must register first`,
-          )
-        : new HttpError(
-            409,
-            "recipient_disabled",
-            `peer '${body.to_node}' is disabled and does not accept messages`,
-          );
-    }
+    if (result.refused !== undefined) throw refusal(result.refused, body.from_node, body.to_node);
     const { message, created } = result;
-    if (created) waiters.notify(message.to_node, message);
+    if (created) metrics.messagesStored.inc();
     return reply.code(created ? 201 : 200).send({
       id: message.id,
       from_node: message.from_node,
@@ -367,7 +463,9 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       limit = Math.min(parsed, MAX_MESSAGE_LIMIT);
     }
     const afterId =
-      query.after_id === undefined ? 0 : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
+      query.after_id === undefined
+        ? undefined
+        : Math.min(Number(query.after_id), Number.MAX_SAFE_INTEGER);
     const waitMs =
       query.wait === undefined ? 0 : Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000;
     const unreadOnly = query.unread_only === "true" || query.unread_only === "1";
@@ -378,8 +476,8 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     let messages: Message[] = await storage.listMessages(filter);
     if (messages.length > 0 || waitMs <= 0) return { messages };
 
-    // Long-poll: re-read on an in-process insert for this inbox, or every WAIT_POLL_MS for
-    // inserts made by other gateway processes; stop at the deadline or on disconnect.
+    // Long-poll: the waiter is registered before each read, so a message committed between the
+    // read and the wait still wakes it; stop at the deadline or on disconnect.
     const deadline = now + waitMs;
     const abort = new AbortController();
     const onClose = () => abort.abort();
@@ -388,11 +486,13 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
       while (messages.length === 0 && !abort.signal.aborted && !waiters.closed) {
         const remaining = deadline - Date.now();
         if (remaining <= 0) break;
-        await waiters.next(to, Math.min(WAIT_POLL_MS, remaining), abort.signal);
+        const woken = waiters.next(to, remaining, abort.signal);
         messages = await storage.listMessages(filter);
+        if (messages.length === 0) await woken;
       }
     } finally {
       reply.raw.off("close", onClose);
+      abort.abort();
     }
     return { messages };
   });
@@ -406,10 +506,10 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
     const id = Number(raw);
     const notFound = () => new HttpError(404, "not_found", `no message with id ${raw}`);
     if (!Number.isSafeInteger(id)) throw notFound();
+    // Someone else's message reads exactly as a missing one, so ids cannot be probed.
     if (state.identity.mode === "peer") {
       const message = await storage.getMessage(id);
-      if (message === undefined) throw notFound();
-      requireSelf(state, message.to_node, "mark read messages addressed to it");
+      if (message === undefined || message.to_node !== state.identity.peer) throw notFound();
     }
     const message = await storage.markRead(id, new Date().toISOString());
     if (message === undefined) throw notFound();
@@ -455,21 +555,58 @@ export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = describeError(error);
-    if (status >= 500) {
+    if (status >= 500 && !(error instanceof HttpError)) {
       // Name and code only: a driver message could quote stored values.
-      log.log({
-        time: isoTime(),
-        level: "error",
-        msg: "request failed",
-        method: request.method,
-        path: pathOf(request.url),
-        error: `${error.name}${error.code === undefined ? "" : ` ${error.code}`}`,
-      });
+      request.log.error(
+        { error: `${error.name}${error.code === undefined ? "" : ` ${error.code}`}` },
+        "request failed",
+      );
     }
-    return reply.code(status).send({ error: code, message });
+    if (code === "rate_limited") metrics.rateLimited.inc();
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+    }
+    const details = error instanceof HttpError ? error.details : undefined;
+    return reply.code(status).send({ error: code, message, ...details });
   });
 
   return app;
+}
+
+/** Whose limits a request draws on: a peer token, the admin token, or (open mode) an address. */
+function keyOf(identity: Identity, request: FastifyRequest): string {
+  if (identity.mode === "peer") return identity.key;
+  return identity.mode === "admin" ? "admin" : `ip:${request.ip}`;
+}
+
+/** The reply to a send the storage refused. */
+function refusal(refused: InsertRefusal, from: string, to: string): HttpError {
+  switch (refused) {
+    case "unknown_recipient":
+      return new HttpError(
+        404,
+        "unknown_recipient",
+        `no peer named '${to}' is registered; recipients must register first`,
+      );
+    case "recipient_disabled":
+      return new HttpError(
+        409,
+        "recipient_disabled",
+        `peer '${to}' is disabled and does not accept messages`,
+      );
+    case "sender_disabled":
+      return new HttpError(
+        403,
+        "sender_disabled",
+        `peer '${from}' is disabled: it may read its inbox but not send`,
+      );
+    case "idempotency_key_conflict":
+      return new HttpError(
+        409,
+        "idempotency_key_conflict",
+        "this Idempotency-Key was already used for a different message; use a fresh key for a new message",
+      );
+  }
 }
 
 /** The path of a request URL, without the query. */
@@ -481,7 +618,18 @@ function pathOf(url: string): string {
 function readIdempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.length < 1 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+  // Node joins a repeated header into one value: count the raw headers instead.
+  let given = 0;
+  const raw = request.raw.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    if (raw[index]!.toLowerCase() === "idempotency-key") given++;
+  }
+  if (
+    given !== 1 ||
+    typeof value !== "string" ||
+    value.length < 1 ||
+    value.length > MAX_IDEMPOTENCY_KEY_LENGTH
+  ) {
     throw new HttpError(
       400,
       "invalid_idempotency_key",
@@ -491,34 +639,18 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Network and PostgreSQL connection failures: the database is unavailable, not the request bad. */
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01"]);
-
 function describeError(error: FastifyError): { status: number; code: string; message: string } {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message };
   }
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    return {
-      status: 413,
-      code: "payload_too_large",
-      message: "request body is larger than 1 MiB",
-    };
+  if (error instanceof StorageError) {
+    return error.code === "registration_too_large"
+      ? { status: 413, code: "payload_too_large", message: error.message }
+      : { status: 503, code: "unavailable", message: "the database is unavailable; retry later" };
   }
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, code: "invalid_request", message: error.message };
+    return { status, code: "invalid_body", message: error.message };
   }
-  if (
-    (error.code !== undefined && UNAVAILABLE_CODES.has(error.code)) ||
-    error.code?.startsWith("08") === true ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
-  ) {
-    return {
-      status: 503,
-      code: "unavailable",
-      message: "the database is unavailable; retry later",
-    };
-  }
-  return { status: 500, code: "internal_error", message: "internal error; see the gateway log" };
+  return { status: 500, code: "unavailable", message: "internal error; see the gateway log" };
 }

@@ -7,7 +7,8 @@ import {
   DEFAULT_GATEWAY_HOST,
   DEFAULT_GATEWAY_PORT,
 } from "@mesh/protocol";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
+import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 import { issuePeerToken, type RunningGateway, startGateway } from "./start-gateway.js";
@@ -79,6 +80,15 @@ interface ServeOptions {
   insecureOpen?: boolean;
   /** `false` with `--no-ui`. */
   ui: boolean;
+  rateLimit: number;
+  contentGuard: ContentGuardMode;
+}
+
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a non-negative integer");
+  }
+  return Number(value);
 }
 
 const program = new Command("mesh-gateway")
@@ -103,6 +113,17 @@ program
     "--insecure-open",
     "allow open mode (no MESH_GATEWAY_TOKEN) on a host beyond loopback: anyone who reaches the port reads and sends every message",
   )
+  .option(
+    "--rate-limit <n>",
+    "requests per minute per peer token (0 = off; the admin token is exempt)",
+    parseCount,
+    1200,
+  )
+  .addOption(
+    new Option("--content-guard <mode>", "server-side check of DM content")
+      .choices(["tokens", "refuse", "off"])
+      .default("tokens"),
+  )
   .action(async (options: ServeOptions) => {
     const database = options.database ?? databaseDefault();
     let gateway: RunningGateway;
@@ -114,6 +135,8 @@ program
         logger: options.quiet !== true,
         insecureOpen: options.insecureOpen === true,
         ui: options.ui,
+        rateLimitPerMinute: options.rateLimit,
+        contentGuard: options.contentGuard,
       });
     } catch (error) {
       fail(error);

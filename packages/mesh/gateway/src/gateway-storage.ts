@@ -22,12 +22,16 @@ export interface NewMessage {
   content: string;
   relatedTaskId: string | null;
   threadId: string | null;
-  /** ISO 8601 insertion time. */
-  createdAt: string;
+  /**
+   * ISO 8601 insertion time; default the storage's clock at insert (the database's on
+   * PostgreSQL). Raised when needed so that `created_at` never decreases in id order.
+   */
+  createdAt?: string | undefined;
 }
 
 /** A message written as is by `importMessages` (seeding, migration from another gateway). */
 export interface ImportedMessage extends NewMessage {
+  createdAt: string;
   readAt: string | null;
 }
 
@@ -38,17 +42,27 @@ export interface IdempotencyOptions {
   notBefore: string;
 }
 
+/** Why `insertMessage` stored nothing. */
+export type InsertRefusal =
+  | "unknown_recipient"
+  | "recipient_disabled"
+  | "sender_disabled"
+  | "idempotency_key_conflict";
+
 /** Outcome of `insertMessage`: the stored (or first, for a repeated key) message, or a refusal. */
 export type InsertResult =
   | { message: Message; created: boolean; refused?: undefined }
-  | { refused: "unknown_recipient" | "recipient_disabled"; message?: undefined };
+  | { refused: InsertRefusal; message?: undefined };
 
 export interface MessageQuery {
   /** Recipient whose inbox is read; absent reads every recipient. */
   to?: string | undefined;
   unreadOnly: boolean;
-  /** Only ids above this one; 0 for no cursor. */
-  afterId: number;
+  /**
+   * Only ids above this one (a cursor: oldest first from there, 0 from the start). Absent:
+   * no cursor, which without `to` means the most recent messages.
+   */
+  afterId?: number | undefined;
   /** Rows at most, 1..1000. */
   limit: number;
 }
@@ -61,7 +75,11 @@ export interface GatewayStorage {
   readonly backend: "sqlite" | "postgres";
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
-  /** Upsert by name: keeps `registered_at` and `enabled`, replaces url and capabilities, merges extras. */
+  /**
+   * Upsert by name: keeps `registered_at` and `enabled`, replaces url and capabilities, merges
+   * extras. Throws `RegistrationTooLargeError` (nothing stored) when capabilities and the
+   * merged extras exceed the registration size limits.
+   */
   registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }>;
   listPeers(): Promise<Peer[]>;
   getPeer(name: string): Promise<Peer | undefined>;
@@ -70,14 +88,17 @@ export interface GatewayStorage {
   touchPeer(name: string, at: string): Promise<void>;
   /**
    * Stores a message and sets the sender's `last_seen`, atomically, when the recipient is a
-   * registered, enabled peer; otherwise stores nothing and says why (`refused`). With an
-   * idempotency key that the same sender used since `notBefore`, returns the first message
-   * and stores nothing.
+   * registered, enabled peer and the sender is not a disabled peer; otherwise stores nothing
+   * and says why (`refused`). With an idempotency key that the same sender used since
+   * `notBefore`, looks that up first: the same message (recipient, kind, content, thread and
+   * task) returns the first message, a different one is `idempotency_key_conflict`; nothing
+   * is stored either way. Ids become visible to readers in increasing order (a cursor never
+   * skips a message that commits late) and `created_at` never decreases in id order.
    */
   insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult>;
   /**
-   * Messages by id ascending. With `to` or `afterId`: the first `limit` matches (drain order).
-   * Without both: the most recent `limit` matches, still in ascending order.
+   * Messages by id ascending. With `to` or an `afterId` cursor: the first `limit` matches
+   * (drain order). Without both: the most recent `limit` matches, still in ascending order.
    */
   listMessages(query: MessageQuery): Promise<Message[]>;
   getMessage(id: number): Promise<Message | undefined>;
@@ -91,6 +112,15 @@ export interface GatewayStorage {
   revokeTokens(peer: string): Promise<number>;
   /** The peer a token hash belongs to. */
   findTokenPeer(tokenHash: string): Promise<string | undefined>;
+  /** Whether any of these token hashes is a live token (at most 1000 hashes). */
+  anyLiveToken(tokenHashes: readonly string[]): Promise<boolean>;
+  /**
+   * Calls `listener` with the recipient of every message stored from now on, by this process
+   * or (PostgreSQL) any other on the same database, soon after it commits; with `undefined`
+   * when messages to anyone may have been stored unannounced (after a reconnect). SQLite, the
+   * single writer, also passes the stored message, in id order. Returns the unsubscribe function.
+   */
+  onMessage(listener: (toNode: string | undefined, message?: Message) => void): () => void;
   /** Forgets idempotency keys used before `before`; returns how many. */
   purgeIdempotencyKeys(before: string): Promise<number>;
   close(): Promise<void>;

@@ -7,6 +7,7 @@ export {
   type StrictMessage as Message,
   type StrictPeer as Peer,
 } from "@mesh/protocol";
+export type { ContentGuardMode } from "./content-guard.js";
 export type {
   GatewayStorage,
   IdempotencyOptions,
@@ -17,10 +18,11 @@ export type {
 } from "./gateway-storage.js";
 export { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
-export type { GatewayLogEntry, GatewayLogger } from "./request-log.js";
+export type { GatewayLogEntry, GatewayLogger } from "./request-logger.js";
 export {
   type GatewayOptions,
   issuePeerToken,
   type RunningGateway,
   startGateway,
 } from "./start-gateway.js";
+export { StorageError, type StorageErrorCode } from "./storage-error.js";

@@ -1,6 +1,3 @@
-/** How often a waiting long-poll re-reads the database, for inserts by other processes. */
-export const WAIT_POLL_MS = 200;
-
 import type { StrictMessage } from "@mesh/protocol";
 
 interface Waiter {
@@ -10,9 +7,9 @@ interface Waiter {
 }
 
 /**
- * In-process wake-ups for `GET /messages?wait=`: an insert wakes the waiters of its
- * recipient (and the all-recipient waiters) at once. Other processes' inserts are seen by
- * the waiters' periodic re-reads.
+ * Wake-ups for `GET /messages?wait=` and streams: a stored message wakes the waiters of its
+ * recipient (and the all-recipient waiters) at once. The storage announces every commit, this
+ * process's and (PostgreSQL) other gateways', so nothing polls.
  */
 export class MessageWaiters {
   private readonly waiters = new Set<Waiter>();
@@ -22,9 +19,12 @@ export class MessageWaiters {
     return this.closing;
   }
 
-  notify(toNode: string, message?: StrictMessage): void {
+  /** Wakes the waiters of `toNode`, and with `undefined` every waiter. */
+  notify(toNode: string | undefined, message?: StrictMessage): void {
     for (const waiter of this.waiters) {
-      if (waiter.to === undefined || waiter.to === toNode) waiter.wake(message);
+      if (toNode === undefined || waiter.to === undefined || waiter.to === toNode) {
+        waiter.wake(message);
+      }
     }
   }
 
@@ -59,5 +59,10 @@ export class MessageWaiters {
   close(): void {
     this.closing = true;
     for (const waiter of this.waiters) waiter.wake();
+  }
+
+  /** Waiters registered now. */
+  get size(): number {
+    return this.waiters.size;
   }
 }

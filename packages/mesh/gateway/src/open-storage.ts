@@ -1,7 +1,7 @@
 import { MeshValidationError } from "@mesh/errors";
 import type { GatewayStorage } from "./gateway-storage.js";
-import { openPostgresStorage } from "./postgres-storage.js";
 import { openSqliteStorage } from "./sqlite-storage.js";
+import { StorageError } from "./storage-error.js";
 
 /** Whether a `database` option names a PostgreSQL database. */
 export function isPostgresUrl(database: string): boolean {
@@ -18,7 +18,8 @@ const ACCEPTED_FORMS =
  */
 export function checkDatabase(database: unknown): asserts database is string {
   if (typeof database !== "string" || database.trim() === "") {
-    throw new MeshValidationError(`the database is empty; give ${ACCEPTED_FORMS}`, {
+    throw new MeshValidationError({
+      message: `the database is empty; give ${ACCEPTED_FORMS}`,
       code: "invalid_database",
     });
   }
@@ -26,10 +27,10 @@ export function checkDatabase(database: unknown): asserts database is string {
   // not echoed: a URL may carry a password.
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(database)?.[1];
   if (scheme !== undefined && !isPostgresUrl(database)) {
-    throw new MeshValidationError(
-      `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
-      { code: "invalid_database" },
-    );
+    throw new MeshValidationError({
+      message: `the database '${scheme}:…' is not one the gateway can open; give ${ACCEPTED_FORMS}`,
+      code: "invalid_database",
+    });
   }
 }
 
@@ -40,7 +41,36 @@ export function checkDatabase(database: unknown): asserts database is string {
  */
 export async function openStorage(database: string): Promise<GatewayStorage> {
   checkDatabase(database);
-  return isPostgresUrl(database) ? openPostgresStorage(database) : openSqliteStorage(database);
+  return isPostgresUrl(database) ? openPostgres(database) : openSqliteStorage(database);
+}
+
+/**
+ * Loads the PostgreSQL storage, and with it `pg` (an optional peer dependency), only for a
+ * PostgreSQL URL: a SQLite gateway installs and loads no driver.
+ */
+async function openPostgres(url: string): Promise<GatewayStorage> {
+  let module: typeof import("./postgres-storage.js");
+  try {
+    module = await import("./postgres-storage.js");
+  } catch (error) {
+    if (isMissingPg(error)) {
+      throw new StorageError(
+        "driver_missing",
+        "a postgres:// database needs the PostgreSQL driver: install the pg package beside @mesh/gateway (npm install pg)",
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  return module.openPostgresStorage(url);
+}
+
+/** Whether a failed import is Node's "cannot find package 'pg'". */
+export function isMissingPg(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === "ERR_MODULE_NOT_FOUND" && typeof message === "string" && /package 'pg'/.test(message)
+  );
 }
 
 /** The database for printing: a URL loses its password. */

@@ -51,13 +51,19 @@ const body = (name: string) => ({
 });
 
 const ERROR_TEXT: Record<number, string> = {
-  400: "invalid_json, invalid_body, invalid_query, invalid_name, unknown_kind, invalid_id",
+  400: "invalid_json, invalid_body, invalid_query, invalid_name, invalid_text, unknown_kind, invalid_id, invalid_idempotency_key",
   401: "unauthorized: missing or unknown token",
-  403: "forbidden: the token's peer acts outside its rights",
-  404: "not_found or unknown_recipient",
-  409: "recipient_disabled",
-  413: "payload_too_large: body over 1 MiB or content over 64 KiB",
+  403: "forbidden: the token's peer acts outside its rights; sender_disabled: a disabled peer sends",
+  404: "not_found or unknown_recipient (another peer's message id reads as not_found)",
+  408: "request_timeout: the headers or body did not arrive in time",
+  409: "recipient_disabled, idempotency_key_conflict",
+  413: "payload_too_large: body over 1 MiB, content over 64 KiB, registration over 64 keys or 16 KiB",
+  422: "secret_detected: the content carries a credential (`rule` names it, never the text)",
+  429: "rate_limited: too many requests for this token or failed authentications; see Retry-After",
+  503: "overloaded (too many bodies in memory; see Retry-After) or unavailable (the database)",
 };
+/** Errors any authenticated request can get on an open network. */
+const COMMON = [401, 408, 429, 503] as const;
 
 /** The OpenAPI 3.1 document of the gateway, generated from the schemas that validate requests. */
 export function buildOpenApiDocument(): JsonObject {
@@ -86,6 +92,7 @@ export function buildOpenApiDocument(): JsonObject {
     paths: {
       "/health": {
         get: {
+          operationId: "getHealth",
           summary: "Liveness and database reachability",
           security: [],
           responses: {
@@ -96,36 +103,44 @@ export function buildOpenApiDocument(): JsonObject {
       },
       "/peers": {
         get: {
+          operationId: "listPeers",
           summary: "List registered peers",
-          responses: { "200": json("PeerList", "the peers"), ...errors(401) },
+          responses: { "200": json("PeerList", "the peers"), ...errors(...COMMON) },
         },
       },
       "/peers/register": {
         post: {
+          operationId: "registerPeer",
           summary: "Register or re-register a peer (upsert by name)",
           requestBody: body("RegisterRequest"),
           responses: {
             "201": json("Peer", "first registration"),
             "200": json("Peer", "re-registration"),
-            ...errors(400, 401, 403, 413),
+            ...errors(400, 403, 413, ...COMMON),
           },
         },
       },
       "/peers/{name}": {
         patch: {
+          operationId: "setPeerEnabled",
           summary: "Enable or disable a peer (admin)",
           parameters: [nameParameter("name")],
           requestBody: body("PatchPeerRequest"),
-          responses: { "200": json("Peer", "the peer"), ...errors(400, 401, 403, 404) },
+          responses: { "200": json("Peer", "the peer"), ...errors(400, 403, 404, ...COMMON) },
         },
       },
       "/messages": {
         get: {
+          operationId: "listMessages",
           summary: "Read messages, oldest first",
           parameters: queryParameters,
-          responses: { "200": json("MessageList", "the messages"), ...errors(400, 401, 403) },
+          responses: {
+            "200": json("MessageList", "the messages"),
+            ...errors(400, 403, ...COMMON),
+          },
         },
         post: {
+          operationId: "sendMessage",
           summary: "Send a direct message",
           parameters: [
             {
@@ -133,19 +148,29 @@ export function buildOpenApiDocument(): JsonObject {
               in: "header",
               required: false,
               schema: { type: "string", minLength: 1, maxLength: 200 },
-              description: "a repeat from the same sender within 24 h returns the first message",
+              description:
+                "a repeat of the same message from the same sender within 24 h returns the first message; a different message under the same key is 409",
+            },
+            {
+              name: "Mesh-Secret-Check",
+              in: "header",
+              required: false,
+              schema: { type: "string", enum: ["skip"] },
+              description:
+                "skip: a reviewed false positive; the generic credential rules are skipped, the gateway's own tokens never",
             },
           ],
           requestBody: body("SendRequest"),
           responses: {
             "201": json("SentMessage", "stored"),
             "200": json("SentMessage", "repeat of an Idempotency-Key: the first message"),
-            ...errors(400, 401, 403, 404, 409, 413),
+            ...errors(400, 403, 404, 409, 413, 422, ...COMMON),
           },
         },
       },
       "/messages/stream": {
         get: {
+          operationId: "streamMessages",
           summary: "Server-Sent Events of new messages (event: message, id: message id)",
           parameters: [
             ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
@@ -171,25 +196,47 @@ export function buildOpenApiDocument(): JsonObject {
       },
       "/messages/{msg_id}/read": {
         post: {
+          operationId: "markMessageRead",
           summary: "Mark a message read (the first mark's time is kept)",
           parameters: [
             { name: "msg_id", in: "path", required: true, schema: { type: "integer", minimum: 0 } },
           ],
-          responses: { "200": json("Message", "the message"), ...errors(400, 401, 403, 404) },
+          responses: { "200": json("Message", "the message"), ...errors(400, 404, ...COMMON) },
         },
       },
       "/admin/tokens": {
         post: {
+          operationId: "issueToken",
           summary: "Issue a peer token (admin); the token is shown only here",
           requestBody: body("IssueTokenRequest"),
-          responses: { "201": json("IssuedToken", "the new token"), ...errors(400, 401, 403) },
+          responses: {
+            "201": json("IssuedToken", "the new token"),
+            ...errors(400, 403, ...COMMON),
+          },
         },
       },
       "/admin/tokens/{peer}": {
         delete: {
+          operationId: "revokeTokens",
           summary: "Revoke every token of a peer (admin)",
           parameters: [nameParameter("peer")],
-          responses: { "200": json("RevokedTokens", "how many"), ...errors(400, 401, 403) },
+          responses: {
+            "200": json("RevokedTokens", "how many"),
+            ...errors(400, 403, ...COMMON),
+          },
+        },
+      },
+      "/metrics": {
+        get: {
+          operationId: "getMetrics",
+          summary: "Prometheus metrics (admin token when one is configured)",
+          responses: {
+            "200": {
+              description: "the Prometheus text exposition format",
+              content: { "text/plain": { schema: { type: "string" } } },
+            },
+            ...errors(403, ...COMMON),
+          },
         },
       },
     },

@@ -8,6 +8,10 @@ import type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
+import { createPostgresListener } from "./postgres-listener.js";
+import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
+import { checkRegistrationSize } from "./registration-limits.js";
+import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
@@ -17,38 +21,75 @@ import {
 } from "./storage-rows.js";
 import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
 
+/**
+ * Messages are written one transaction at a time per schema, up to its commit: a trigger takes
+ * a transaction-scoped advisory lock, then draws the id and reads the last `created_at` (a
+ * fresh snapshot, taken after the lock). So ids commit in increasing order (a reader that sees
+ * an id sees every smaller one: `after_id` cursors never skip a late commit, with any number
+ * of gateways) and `created_at`, taken from the database clock, never decreases in id order.
+ * A statement trigger announces the recipients on a per-schema channel at commit.
+ */
+const MESSAGE_ORDER = `
+  ALTER TABLE messages ALTER COLUMN id DROP IDENTITY IF EXISTS;
+  CREATE SEQUENCE messages_id_seq OWNED BY messages.id;
+  SELECT setval('messages_id_seq', COALESCE((SELECT max(id) FROM messages), 0) + 1, false);
+  CREATE FUNCTION mesh_message_order() RETURNS trigger LANGUAGE plpgsql
+    SET search_path FROM CURRENT AS $fn$
+  BEGIN
+    PERFORM pg_advisory_xact_lock(hashtext('mesh.messages.' || TG_TABLE_SCHEMA));
+    NEW.id := nextval('messages_id_seq');
+    NEW.created_at := GREATEST(
+      COALESCE(NEW.created_at, clock_timestamp()),
+      (SELECT created_at FROM messages ORDER BY id DESC LIMIT 1)
+    );
+    RETURN NEW;
+  END $fn$;
+  CREATE TRIGGER messages_order BEFORE INSERT ON messages
+    FOR EACH ROW EXECUTE FUNCTION mesh_message_order();
+  CREATE FUNCTION mesh_message_notify() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    PERFORM pg_notify('mesh_messages_' || hashtext(TG_TABLE_SCHEMA), to_node)
+      FROM (SELECT DISTINCT to_node FROM inserted_rows) AS recipients;
+    RETURN NULL;
+  END $fn$;
+  CREATE TRIGGER messages_notify AFTER INSERT ON messages
+    REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION mesh_message_notify();
+`;
+
 const MIGRATIONS = schemaMigrations({
   enabledFlag: "BOOLEAN NOT NULL DEFAULT TRUE",
   timestamp: "TIMESTAMPTZ",
   messageId: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
   messageIdRef: "BIGINT",
   keyedTableSuffix: "",
+  messageOrder: MESSAGE_ORDER,
 });
 
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
 const MIGRATION_LOCK = 0x6d657368;
 
-const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}`;
+const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)`;
 
 /**
- * A send in one statement (one round trip, one implicit transaction): check the recipient,
- * take its insert lock, insert, set the sender's last_seen. The id is drawn after the lock is
- * held and the lock is released at commit, so one inbox's ids become visible in increasing
- * order. `recipient_enabled` is null for an unknown recipient; then nothing is inserted.
+ * Errors that mean the database cannot be reached or the connection broke (network errors,
+ * SQLSTATE class 08 and admin shutdown 57P01, pool timeouts), not a bad request.
  */
-const SEND_MESSAGE = `WITH recipient AS (SELECT enabled FROM peers WHERE name = $2),
-  lock AS (SELECT pg_advisory_xact_lock($9, hashtext($2)) AS locked FROM recipient WHERE enabled),
-  inserted AS (
-    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)
-    SELECT $1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz FROM lock
-    RETURNING ${MESSAGE_COLUMNS}
-  ),
-  touched AS (
-    UPDATE peers SET last_seen = $7::timestamptz WHERE name = $1 AND EXISTS (SELECT 1 FROM inserted)
-  )
-  SELECT (SELECT enabled FROM recipient) AS recipient_enabled, inserted.*
-  FROM (SELECT 1) AS one LEFT JOIN inserted ON TRUE`;
+function isConnectionError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01"].includes(code)) return true;
+    if (code.startsWith("08")) return true;
+  }
+  return (
+    typeof message === "string" &&
+    /timeout exceeded when trying to connect|Connection terminated|pool after calling end/i.test(
+      message,
+    )
+  );
+}
+
+/** Sends stored in one transaction at most (more wait for the next one). */
+const MAX_SEND_BATCH = 500;
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -98,175 +139,181 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
     return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
   };
 
+  // Group commit: sends that arrive while a batch is being stored share the next transaction,
+  // so a busy gateway pays one commit (and one turn of the message lock) per batch, not per
+  // message. Each send is answered only after its batch committed.
+  let pending: PendingSend[] = [];
+  let flushing: Promise<void> | undefined;
+  const flush = async () => {
+    while (pending.length > 0) {
+      const batch = pending.slice(0, MAX_SEND_BATCH);
+      pending = pending.slice(MAX_SEND_BATCH);
+      try {
+        const results = batch.some((send) => send.idempotency !== undefined)
+          ? await withTransaction(pool, (client) => sendBatch(client, schemaKey, batch))
+          : await sendBatch(pool, schemaKey, batch);
+        batch.forEach((send, index) => {
+          const result = results[index];
+          if (result === undefined) pending.push(send);
+          else send.resolve(result);
+        });
+      } catch (error) {
+        for (const send of batch) send.reject(error);
+      }
+    }
+    flushing = undefined;
+  };
+
+  const notifications = createPostgresListener(connectionString, `mesh_messages_${schemaKey}`);
   let closed = false;
-  return {
-    backend: "postgres",
-    async ping() {
-      await pool.query("SELECT 1");
-    },
-    async registerPeer(input: RegisterPeerInput) {
-      // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
-      return withTransaction(pool, async (client) => {
-        const capabilities = JSON.stringify(input.capabilities);
-        const inserted = await client.query<DbPeerRow>(
-          `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
+  return withStorageErrors<GatewayStorage>(
+    {
+      backend: "postgres",
+      async ping() {
+        await pool.query("SELECT 1");
+      },
+      async registerPeer(input: RegisterPeerInput) {
+        // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
+        checkRegistrationSize(input.capabilities, input.extra);
+        return withTransaction(pool, async (client) => {
+          const capabilities = JSON.stringify(input.capabilities);
+          const inserted = await client.query<DbPeerRow>(
+            `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
            VALUES ($1, $2, $3, $4, TRUE, $5, $5) ON CONFLICT (name) DO NOTHING RETURNING *`,
-          [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
-        );
-        if (inserted.rows[0] !== undefined) {
-          return { peer: peerFromRow(inserted.rows[0]), created: true };
-        }
-        const { rows } = await client.query<{ extra: string }>(
-          "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
-          [input.name],
-        );
-        const extra = { ...(JSON.parse(rows[0]!.extra) as object), ...input.extra };
-        const updated = await client.query<DbPeerRow>(
-          `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
+            [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
+          );
+          if (inserted.rows[0] !== undefined) {
+            return { peer: peerFromRow(inserted.rows[0]), created: true };
+          }
+          const { rows } = await client.query<{ extra: string }>(
+            "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
+            [input.name],
+          );
+          const extra = {
+            ...(JSON.parse(rows[0]!.extra) as Record<string, unknown>),
+            ...input.extra,
+          };
+          checkRegistrationSize(input.capabilities, extra);
+          const updated = await client.query<DbPeerRow>(
+            `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
              registered_at = COALESCE(registered_at, $5) WHERE name = $1 RETURNING *`,
-          [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+            [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+          );
+          return { peer: peerFromRow(updated.rows[0]!), created: false };
+        });
+      },
+      async listPeers() {
+        const { rows } = await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name");
+        return rows.map(peerFromRow);
+      },
+      getPeer,
+      async setPeerEnabled(name, enabled) {
+        const row = await one<DbPeerRow>(
+          "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
+          [enabled, name],
         );
-        return { peer: peerFromRow(updated.rows[0]!), created: false };
-      });
-    },
-    async listPeers() {
-      const { rows } = await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name");
-      return rows.map(peerFromRow);
-    },
-    getPeer,
-    async setPeerEnabled(name, enabled) {
-      const row = await one<DbPeerRow>(
-        "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
-        [enabled, name],
-      );
-      return row === undefined ? undefined : peerFromRow(row);
-    },
-    async touchPeer(name, at) {
-      await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
-    },
-    async insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      if (idempotency === undefined) {
-        const { rows } = await pool.query<
-          { recipient_enabled: boolean | null } & Partial<DbMessageRow>
-        >(SEND_MESSAGE, [...messageValues(message), schemaKey]);
-        const row = rows[0]!;
-        if (row.recipient_enabled === null) return { refused: "unknown_recipient" };
-        if (!row.recipient_enabled) return { refused: "recipient_disabled" };
-        return { message: messageFromRow(row as DbMessageRow), created: true };
-      }
-      return withTransaction<InsertResult>(pool, async (client) => {
-        const recipient = await client.query<{ enabled: boolean }>(
-          "SELECT enabled FROM peers WHERE name = $1",
-          [message.toNode],
-        );
-        if (recipient.rows[0] === undefined) return { refused: "unknown_recipient" };
-        if (!recipient.rows[0].enabled) return { refused: "recipient_disabled" };
-        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
-          schemaKey,
-          message.toNode,
-        ]);
-        // The same sender's key always hashes the same way, so concurrent repeats serialise here.
-        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
-          schemaKey,
-          `${message.fromNode}\n${idempotency.key}`,
-        ]);
-        const previous = await client.query<{ message_id: string }>(
-          "SELECT message_id FROM idempotency_keys WHERE from_node = $1 AND key = $2 AND created_at >= $3",
-          [message.fromNode, idempotency.key, idempotency.notBefore],
-        );
-        const firstId = previous.rows[0]?.message_id;
-        const first = firstId === undefined ? undefined : await getMessage(Number(firstId), client);
-        if (first !== undefined) return { message: first, created: false };
-        const { rows } = await client.query<DbMessageRow>(INSERT_MESSAGE, messageValues(message));
-        const stored = messageFromRow(rows[0]!);
-        await client.query(
-          `INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at`,
-          [message.fromNode, idempotency.key, stored.id, message.createdAt],
-        );
-        await client.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [
-          message.createdAt,
-          message.fromNode,
-        ]);
-        return { message: stored, created: true };
-      });
-    },
-    async listMessages(query: MessageQuery) {
-      const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
-      let result: pg.QueryResult<DbMessageRow>;
-      if (query.to !== undefined) {
-        result = await pool.query(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
-          [query.to, query.afterId, query.limit],
-        );
-      } else if (query.afterId > 0) {
-        result = await pool.query(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
-          [query.afterId, query.limit],
-        );
-      } else {
-        result = await pool.query(
-          `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
-          [query.limit],
-        );
-      }
-      return result.rows.map(messageFromRow);
-    },
-    async getMessage(id) {
-      return getMessage(id);
-    },
-    async markRead(id, at) {
-      // The WHERE clause makes concurrent marks race safely: only the first one writes.
-      await pool.query("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
-        at,
-        id,
-      ]);
-      return getMessage(id);
-    },
-    async importMessages(messages: readonly ImportedMessage[]) {
-      await withTransaction(pool, async (client) => {
-        const batch = 1000;
-        for (let start = 0; start < messages.length; start += batch) {
-          const slice = messages.slice(start, start + batch);
-          const values: unknown[] = [];
-          const tuples = slice.map((message, index) => {
-            values.push(...messageValues(message, message.readAt));
-            const base = index * 8;
-            return `(${Array.from({ length: 8 }, (_, k) => `$${base + k + 1}`).join(", ")})`;
-          });
-          await client.query(
-            `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at) VALUES ${tuples.join(", ")}`,
-            values,
+        return row === undefined ? undefined : peerFromRow(row);
+      },
+      async touchPeer(name, at) {
+        await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
+      },
+      insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
+        if (closed)
+          return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
+        return new Promise<InsertResult>((resolve, reject) => {
+          pending.push({ message, idempotency, resolve, reject });
+          if (flushing === undefined)
+            flushing = new Promise((done) => setImmediate(() => flush().then(done)));
+        });
+      },
+      async listMessages(query: MessageQuery) {
+        const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
+        let result: pg.QueryResult<DbMessageRow>;
+        if (query.to !== undefined) {
+          result = await pool.query(
+            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
+            [query.to, query.afterId ?? 0, query.limit],
+          );
+        } else if (query.afterId !== undefined) {
+          result = await pool.query(
+            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
+            [query.afterId, query.limit],
+          );
+        } else {
+          result = await pool.query(
+            `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
+            [query.limit],
           );
         }
-      });
+        return result.rows.map(messageFromRow);
+      },
+      async getMessage(id) {
+        return getMessage(id);
+      },
+      async markRead(id, at) {
+        // The WHERE clause makes concurrent marks race safely: only the first one writes.
+        await pool.query("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
+          at,
+          id,
+        ]);
+        return getMessage(id);
+      },
+      async importMessages(messages: readonly ImportedMessage[]) {
+        await withTransaction(pool, async (client) => {
+          const batch = 1000;
+          for (let start = 0; start < messages.length; start += batch) {
+            const slice = messages.slice(start, start + batch);
+            const values: unknown[] = [];
+            const tuples = slice.map((message, index) => {
+              values.push(...messageValues(message, message.readAt));
+              const base = index * 8;
+              return `(${Array.from({ length: 8 }, (_, k) => `$${base + k + 1}`).join(", ")})`;
+            });
+            await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
+          }
+        });
+      },
+      async saveToken(peer, tokenHash, at) {
+        await pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
+          tokenHash,
+          peer,
+          at,
+        ]);
+      },
+      async revokeTokens(peer) {
+        return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
+      },
+      async findTokenPeer(tokenHash) {
+        return (await one<{ peer: string }>("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]))
+          ?.peer;
+      },
+      async anyLiveToken(tokenHashes) {
+        if (tokenHashes.length === 0) return false;
+        const found = await one(
+          "SELECT 1 AS found FROM tokens WHERE hash = ANY($1::text[]) LIMIT 1",
+          [tokenHashes.slice(0, 1000)],
+        );
+        return found !== undefined;
+      },
+      onMessage(listener) {
+        return notifications.subscribe((payload) => listener(payload));
+      },
+      async purgeIdempotencyKeys(before) {
+        return (
+          (await pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
+            .rowCount ?? 0
+        );
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await flushing;
+        await notifications.close();
+        await pool.end();
+      },
     },
-    async saveToken(peer, tokenHash, at) {
-      await pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
-        tokenHash,
-        peer,
-        at,
-      ]);
-    },
-    async revokeTokens(peer) {
-      return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
-    },
-    async findTokenPeer(tokenHash) {
-      return (await one<{ peer: string }>("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]))
-        ?.peer;
-    },
-    async purgeIdempotencyKeys(before) {
-      return (
-        (await pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
-          .rowCount ?? 0
-      );
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
-  };
+    isConnectionError,
+  );
 }
 
 async function migrate(client: Queryable): Promise<void> {

@@ -11,6 +11,10 @@ import type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
+import { isoTime } from "./iso-time.js";
+import { checkRegistrationSize } from "./registration-limits.js";
+import { repeatOf } from "./repeat-of.js";
+import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
@@ -27,6 +31,7 @@ const MIGRATIONS = schemaMigrations({
   messageId: "INTEGER PRIMARY KEY AUTOINCREMENT",
   messageIdRef: "INTEGER",
   keyedTableSuffix: " WITHOUT ROWID",
+  messageOrder: "",
 });
 
 interface PendingInsert {
@@ -114,36 +119,39 @@ export function openSqliteStorage(path: string): GatewayStorage {
       | undefined;
     return row === undefined ? undefined : messageFromRow(row);
   };
-  const insertRow = (message: NewMessage, readAt: string | null): number => {
+  const insertRow = (
+    message: NewMessage & { createdAt: string },
+    readAt: string | null,
+  ): number => {
     const result = sql(
       "INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(...messageValues(message, readAt));
     return Number(result.lastInsertRowid);
   };
 
-  /** Per batch: the recipient check and the sender's latest send time. */
+  /** Per batch: peers' enabled flags, the senders' latest send times, the last created_at. */
   interface BatchState {
-    recipients: Map<string, boolean | undefined>;
+    enabled: Map<string, boolean | undefined>;
     seen: Map<string, string>;
+    lastCreatedAt: string;
   }
-  // The recipient is checked inside the send's transaction: atomic with the insert, and a
-  // lookup in an open transaction skips the WAL read-lock round a standalone read pays. Within
-  // one transaction no other connection can change a peer, so each recipient is read once.
+  // Peers are checked inside the send's transaction: atomic with the insert, and a lookup in
+  // an open transaction skips the WAL read-lock round a standalone read pays. Within one
+  // transaction no other connection can change a peer, so each peer is read once.
+  const enabledPeer = (name: string, batch: BatchState): boolean | undefined => {
+    if (batch.enabled.has(name)) return batch.enabled.get(name);
+    const row = sql("SELECT enabled FROM peers WHERE name = ?").get(name) as
+      | { enabled: number }
+      | undefined;
+    const enabled = row === undefined ? undefined : row.enabled === 1;
+    batch.enabled.set(name, enabled);
+    return enabled;
+  };
   const insertOne = (
     message: NewMessage,
     idempotency: IdempotencyOptions | undefined,
     batch: BatchState,
   ): InsertResult => {
-    let enabled = batch.recipients.get(message.toNode);
-    if (enabled === undefined && !batch.recipients.has(message.toNode)) {
-      const row = sql("SELECT enabled FROM peers WHERE name = ?").get(message.toNode) as
-        | { enabled: number }
-        | undefined;
-      enabled = row === undefined ? undefined : row.enabled === 1;
-      batch.recipients.set(message.toNode, enabled);
-    }
-    if (enabled === undefined) return { refused: "unknown_recipient" };
-    if (!enabled) return { refused: "recipient_disabled" };
     if (idempotency !== undefined) {
       const previous = sql(
         "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
@@ -151,22 +159,30 @@ export function openSqliteStorage(path: string): GatewayStorage {
         | { message_id: number }
         | undefined;
       const first = previous === undefined ? undefined : getMessage(previous.message_id);
-      if (first !== undefined) return { message: first, created: false };
+      if (first !== undefined) return repeatOf(first, message);
     }
-    const id = insertRow(message, null);
+    const recipient = enabledPeer(message.toNode, batch);
+    if (recipient === undefined) return { refused: "unknown_recipient" };
+    if (!recipient) return { refused: "recipient_disabled" };
+    if (enabledPeer(message.fromNode, batch) === false) return { refused: "sender_disabled" };
+    // A single writer assigns ids in commit order; the clock is only raised, never lowered.
+    const now = message.createdAt ?? isoTime();
+    if (now > batch.lastCreatedAt) batch.lastCreatedAt = now;
+    const createdAt = batch.lastCreatedAt;
+    const id = insertRow({ ...message, createdAt }, null);
     if (idempotency !== undefined) {
       sql(
         "INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at",
-      ).run(message.fromNode, idempotency.key, id, message.createdAt);
+      ).run(message.fromNode, idempotency.key, id, createdAt);
     }
-    batch.seen.set(message.fromNode, message.createdAt);
+    batch.seen.set(message.fromNode, createdAt);
     const stored: Message = {
       id,
       from_node: message.fromNode,
       to_node: message.toNode,
       kind: message.kind,
       content: message.content,
-      created_at: message.createdAt,
+      created_at: createdAt,
       read_at: null,
       related_task_id: message.relatedTaskId,
       thread_id: message.threadId,
@@ -178,7 +194,14 @@ export function openSqliteStorage(path: string): GatewayStorage {
    * its latest send of the batch (the same end state as one write per message, fewer rows).
    */
   const insertBatch = (batch: readonly PendingInsert[]): InsertResult[] => {
-    const state: BatchState = { recipients: new Map(), seen: new Map() };
+    const last = sql("SELECT created_at FROM messages ORDER BY id DESC LIMIT 1").get() as
+      | { created_at: string }
+      | undefined;
+    const state: BatchState = {
+      enabled: new Map(),
+      seen: new Map(),
+      lastCreatedAt: last?.created_at ?? "",
+    };
     const results = batch.map((item) => insertOne(item.message, item.idempotency, state));
     const touch = sql("UPDATE peers SET last_seen = ? WHERE name = ?");
     for (const [peer, at] of state.seen) touch.run(at, peer);
@@ -188,6 +211,10 @@ export function openSqliteStorage(path: string): GatewayStorage {
   // Group commit: sends that arrive in the same event-loop turn share one transaction, so
   // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
   // answered only after its transaction committed.
+  const listeners = new Set<(toNode: string | undefined, message?: Message) => void>();
+  const announce = (message: Message) => {
+    for (const listener of listeners) listener(message.to_node, message);
+  };
   let pending: PendingInsert[] = [];
   const flushPending = () => {
     const batch = pending;
@@ -200,7 +227,9 @@ export function openSqliteStorage(path: string): GatewayStorage {
       // One bad row must not fail its neighbours: retry each in its own transaction.
       for (const item of batch) {
         try {
-          item.resolve(transaction(() => insertBatch([item]))[0]!);
+          const result = transaction(() => insertBatch([item]))[0]!;
+          item.resolve(result);
+          if (result.message !== undefined && result.created) announce(result.message);
         } catch (error) {
           item.reject(error);
         }
@@ -208,6 +237,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
       return;
     }
     for (let index = 0; index < batch.length; index++) batch[index]!.resolve(results[index]!);
+    for (const result of results)
+      if (result.message !== undefined && result.created) announce(result.message);
   };
 
   let closed = false;
@@ -222,19 +253,16 @@ export function openSqliteStorage(path: string): GatewayStorage {
           | { extra: string }
           | undefined;
         const capabilities = JSON.stringify(input.capabilities);
+        const extra =
+          existing === undefined
+            ? input.extra
+            : { ...(JSON.parse(existing.extra) as Record<string, unknown>), ...input.extra };
+        checkRegistrationSize(input.capabilities, extra);
         if (existing === undefined) {
           sql(
             "INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
-          ).run(
-            input.name,
-            input.url,
-            capabilities,
-            JSON.stringify(input.extra),
-            input.at,
-            input.at,
-          );
+          ).run(input.name, input.url, capabilities, JSON.stringify(extra), input.at, input.at);
         } else {
-          const extra = { ...(JSON.parse(existing.extra) as object), ...input.extra };
           sql(
             "UPDATE peers SET url = ?, capabilities = ?, extra = ?, last_seen = ?, registered_at = COALESCE(registered_at, ?) WHERE name = ?",
           ).run(input.url, capabilities, JSON.stringify(extra), input.at, input.at, input.name);
@@ -258,7 +286,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
       sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
     },
     insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      if (closed) return Promise.reject(new Error("the gateway storage is closed"));
+      if (closed)
+        return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
       return new Promise((resolve, reject) => {
         pending.push({ message, idempotency, resolve, reject });
         if (pending.length === 1) setImmediate(flushPending);
@@ -270,8 +299,8 @@ export function openSqliteStorage(path: string): GatewayStorage {
       if (query.to !== undefined) {
         rows = sql(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`,
-        ).all(query.to, query.afterId, query.limit);
-      } else if (query.afterId > 0) {
+        ).all(query.to, query.afterId ?? 0, query.limit);
+      } else if (query.afterId !== undefined) {
         rows = sql(
           `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`,
         ).all(query.afterId, query.limit);
@@ -307,6 +336,17 @@ export function openSqliteStorage(path: string): GatewayStorage {
         | undefined;
       return row?.peer;
     },
+    async anyLiveToken(tokenHashes) {
+      if (tokenHashes.length === 0) return false;
+      const row = sql(
+        "SELECT 1 AS found FROM tokens WHERE hash IN (SELECT value FROM json_each(?)) LIMIT 1",
+      ).get(JSON.stringify(tokenHashes.slice(0, 1000)));
+      return row !== undefined;
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async purgeIdempotencyKeys(before) {
       return Number(sql("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes);
     },
@@ -317,5 +357,9 @@ export function openSqliteStorage(path: string): GatewayStorage {
       db.close();
     },
   };
-  return storage;
+  // node:sqlite answers every call on a closed database with ERR_INVALID_STATE.
+  return withStorageErrors(
+    storage,
+    (error) => (error as { code?: unknown })?.code === "ERR_INVALID_STATE",
+  );
 }

@@ -7,12 +7,13 @@ import {
   IDEMPOTENCY_WINDOW_MS,
   PEER_NAME_PATTERN,
 } from "@mesh/protocol";
-import { buildGatewayApp } from "./build-app.js";
+import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
+import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
-import { createLogSink, type GatewayLogger } from "./request-log.js";
+import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
 
 /** Options of `startGateway`; every field is optional. */
 export interface GatewayOptions {
@@ -35,14 +36,40 @@ export interface GatewayOptions {
    * port may read and send every message. Default `false`: such a start throws instead.
    */
   insecureOpen?: boolean;
-  /** `true` (default): JSON lines on stdout; `false`: silent; a function receives each entry. */
-  logger?: GatewayLogger;
   /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
   streamPingMs?: number;
   /** Open streams at most on this gateway; past it, 503 `overloaded`. Default 10000. */
   maxStreams?: number;
   /** Open streams at most per peer token; past it, 429 `rate_limited`. Default 16. */
   maxStreamsPerPeer?: number;
+  /**
+   * The request log (Fastify's logger, pino): `true` (default) JSON lines on stdout, `false`
+   * silent, pino options, a pino-compatible instance, or a function that receives each line.
+   * Tokens and message content are redacted by the logger (except in a caller's own instance).
+   */
+  logger?: GatewayLogger;
+  /**
+   * Requests per minute per peer token (per client address in open mode), in a fixed
+   * one-minute window; the admin token is exempt. `0` turns the limit off. Default 1200.
+   */
+  rateLimitPerMinute?: number;
+  /** Requests that fail authentication, per minute per client address; `0` = off. Default 30. */
+  authFailuresPerMinute?: number;
+  /** Time in ms for a request's headers, and then its body, to arrive; then 408. Default 10000. */
+  requestBodyTimeoutMs?: number;
+  /** Idle time in ms after which a keep-alive connection is closed. Default 5000. */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Request body bytes held in memory at once across all connections; one token (or address)
+   * may hold an eighth. Past it, 503 `overloaded`. Default 67108864 (64 MiB).
+   */
+  maxBufferedBodyBytes?: number;
+  /**
+   * Server-side check of DM content: `'tokens'` (default) refuses the gateway's own live
+   * credentials; `'refuse'` also every `@mesh/secret-guard` rule unless the request sends
+   * `Mesh-Secret-Check: skip`; `'off'` checks nothing.
+   */
+  contentGuard?: ContentGuardMode;
   /** Serve the web dashboard at `/ui/` (built into the package; no network at run time). Default `true`. */
   ui?: boolean;
 }
@@ -66,6 +93,15 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+const LIMIT_DEFAULTS: GatewayLimits = {
+  rateLimitPerMinute: 1200,
+  authFailuresPerMinute: 30,
+  requestBodyTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5000,
+  maxBufferedBodyBytes: 64 * 1024 * 1024,
+  contentGuard: "tokens",
+};
+const GUARD_MODES: readonly ContentGuardMode[] = ["tokens", "refuse", "off"];
 /** Defaults of the live-delivery options. */
 const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
@@ -95,12 +131,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
   checkDatabase(database);
   if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
-    throw new MeshValidationError(
-      `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
-      { code: "insecure_open" },
-    );
+    throw new MeshValidationError({
+      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      code: "insecure_open",
+    });
   }
-  const log = createLogSink(options.logger ?? true);
+  const limits = resolveLimits(options);
+  const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
   const storage = await openStorage(database);
@@ -110,11 +147,22 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
   };
   const ui = options.ui ?? true;
-  const app = buildGatewayApp({ storage, adminToken, log, waiters, streams, ui });
+  const stopNotifications = storage.onMessage((toNode, message) => waiters.notify(toNode, message));
+  let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
   try {
+    app = await buildGatewayApp({
+      storage,
+      adminToken,
+      logger: logger.fastify,
+      waiters,
+      limits,
+      streams,
+      ui,
+    });
     await app.listen({ host, port });
   } catch (error) {
-    await app.close().catch(() => {});
+    await app?.close().catch(() => {});
+    stopNotifications();
     await storage.close();
     throw error;
   }
@@ -125,13 +173,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const listenUrl = `http://${isIP(boundHost) === 6 ? `[${boundHost}]` : boundHost}:${boundPort}`;
 
   if (adminToken === undefined) {
-    log.log({
-      time: new Date().toISOString(),
-      level: "warn",
-      msg: `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
+    app.log.warn(
+      `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
         isLoopback(host) ? "" : `, and the gateway listens on ${host}, beyond this machine`
       }`,
-    });
+    );
   }
 
   const purge = setInterval(() => {
@@ -155,12 +201,42 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       closing ??= (async () => {
         clearInterval(purge);
         waiters.close();
+        // Node stops enforcing the body deadline once closing: end stalled uploads at it.
+        const force = setTimeout(
+          () => app.server.closeAllConnections(),
+          limits.requestBodyTimeoutMs,
+        );
         await app.close();
-        log.flush();
+        clearTimeout(force);
+        logger.flush();
+        stopNotifications();
         await storage.close();
       })();
       return closing;
     },
+  };
+}
+
+/** The limits with their defaults; a value out of range is a TypeError naming the option. */
+function resolveLimits(options: GatewayOptions): GatewayLimits {
+  const count = (name: keyof GatewayLimits, min: number): number => {
+    const value = options[name] ?? LIMIT_DEFAULTS[name];
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
+      throw new TypeError(`${name} must be an integer of at least ${min}`);
+    }
+    return value;
+  };
+  const contentGuard = options.contentGuard ?? LIMIT_DEFAULTS.contentGuard;
+  if (!GUARD_MODES.includes(contentGuard)) {
+    throw new TypeError(`contentGuard must be one of ${GUARD_MODES.join(", ")}`);
+  }
+  return {
+    rateLimitPerMinute: count("rateLimitPerMinute", 0),
+    authFailuresPerMinute: count("authFailuresPerMinute", 0),
+    requestBodyTimeoutMs: count("requestBodyTimeoutMs", 1),
+    keepAliveTimeoutMs: count("keepAliveTimeoutMs", 1),
+    maxBufferedBodyBytes: count("maxBufferedBodyBytes", 8),
+    contentGuard,
   };
 }
 

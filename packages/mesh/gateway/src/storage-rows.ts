@@ -61,12 +61,12 @@ export function messageFromRow(row: DbMessageRow): Message {
 
 /**
  * A message's column values in insert order: from_node, to_node, kind, content,
- * related_task_id, thread_id, created_at, read_at.
+ * related_task_id, thread_id, created_at (null: the storage's clock), read_at.
  */
 export function messageValues(
   message: NewMessage,
   readAt: string | null = null,
-): [string, string, string, string, string | null, string | null, string, string | null] {
+): [string, string, string, string, string | null, string | null, string | null, string | null] {
   return [
     message.fromNode,
     message.toNode,
@@ -74,7 +74,7 @@ export function messageValues(
     message.content,
     message.relatedTaskId,
     message.threadId,
-    message.createdAt,
+    message.createdAt ?? null,
     readAt,
   ];
 }

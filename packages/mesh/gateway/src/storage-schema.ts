@@ -17,6 +17,12 @@ export interface SchemaDialect {
   messageIdRef: string;
   /** Appended to a table looked up only by its primary key. */
   keyedTableSuffix: string;
+  /**
+   * Statements that make message ids commit in increasing order with a `created_at` that never
+   * decreases, and announce each commit to other processes; empty where the storage does this
+   * itself (SQLite has a single writer).
+   */
+  messageOrder: string;
 }
 
 /** The columns of a stored message, in wire order, as every message query selects them. */
@@ -25,7 +31,8 @@ export const MESSAGE_COLUMNS =
 
 /** One schema for both back ends, so their tables cannot drift apart; only the types differ. */
 export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
-  const { enabledFlag, timestamp, messageId, messageIdRef, keyedTableSuffix } = dialect;
+  const { enabledFlag, timestamp, messageId, messageIdRef, keyedTableSuffix, messageOrder } =
+    dialect;
   return [
     {
       version: 1,
@@ -71,5 +78,6 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
       CREATE INDEX tokens_peer ON tokens (peer);
     `,
     },
+    { version: 2, name: "message order", sql: messageOrder },
   ];
 }

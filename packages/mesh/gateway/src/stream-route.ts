@@ -248,7 +248,7 @@ function resumeCursor(header: string | string[] | undefined, afterId: string | u
 
 /** The largest stored id (0 for none): a fresh stream carries only what comes after it. */
 async function latestId(storage: GatewayStorage): Promise<number> {
-  const [last] = await storage.listMessages({ unreadOnly: false, afterId: 0, limit: 1 });
+  const [last] = await storage.listMessages({ unreadOnly: false, limit: 1 });
   return last?.id ?? 0;
 }
 

@@ -13,6 +13,8 @@ import { ADMIN_TOKEN, call, register, send, tempDir } from "./helpers.js";
 const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const DIST_INDEX = new URL("../dist/index.js", import.meta.url).href;
 const MINUTE = 60_000;
+/** Tests that start gateway processes: a process start takes seconds on a loaded machine. */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
 const DAY = 24 * 60 * MINUTE;
 /** A fixed, distinctive moment for the injected clock (no real request happens near it). */
 const T0 = Date.parse("2031-03-04T05:06:07.000Z");
@@ -293,129 +295,145 @@ function beyondLoopbackWarnings(text: string): string[] {
 }
 
 SQLITE.describe("mesh-gateway serve output", () => {
-  it("warns when an open-mode gateway listens beyond loopback, and only then", async () => {
-    const loopback = await serve(["--database", ":memory:"]);
-    expect(loopback.served).toBeDefined();
-    await loopback.served!.stop();
-    const quiet = loopback.served!.output();
-    expect(beyondLoopbackWarnings(`${quiet.stdout}\n${quiet.stderr}`)).toEqual([]);
+  it(
+    "warns when an open-mode gateway listens beyond loopback, and only then",
+    async () => {
+      const loopback = await serve(["--database", ":memory:"]);
+      expect(loopback.served).toBeDefined();
+      await loopback.served!.stop();
+      const quiet = loopback.served!.output();
+      expect(beyondLoopbackWarnings(`${quiet.stdout}\n${quiet.stderr}`)).toEqual([]);
 
-    // Open mode on every interface: either refused unless --insecure-open is given, or started
-    // with the warning; with --insecure-open it must start, and warn.
-    const refused = await serve(["--host", "0.0.0.0", "--database", ":memory:"]);
-    let wide = refused;
-    if (refused.served === undefined) {
-      expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toContain("--insecure-open");
-      wide = await serve(["--host", "0.0.0.0", "--database", ":memory:", "--insecure-open"]);
-    }
-    expect(wide.served).toBeDefined();
-    expect((await call(wide.served!, "GET", "/health", { token: null })).text).toBe("ok");
-    await wide.served!.stop();
-    const { stdout, stderr } = wide.served!.output();
-    expect(beyondLoopbackWarnings(`${stdout}\n${stderr}`)).not.toEqual([]);
-  });
-
-  it("logs one JSON line per request on stdout by default, and none with --quiet", async () => {
-    for (const quiet of [false, true]) {
-      const started = await serve(["--database", ":memory:", ...(quiet ? ["--quiet"] : [])], {
-        MESH_GATEWAY_TOKEN: ADMIN_TOKEN,
-      });
-      const served = started.served!;
-      expect((await call(served, "GET", "/peers")).status).toBe(200);
-      expect((await call(served, "GET", "/peers")).status).toBe(200);
-      await served.stop();
-      const lines = served
-        .output()
-        .stdout.split("\n")
-        .filter((line) => line.includes("/peers"));
-      if (quiet) {
-        expect(lines).toEqual([]);
-        continue;
+      // Open mode on every interface: either refused unless --insecure-open is given, or started
+      // with the warning; with --insecure-open it must start, and warn.
+      const refused = await serve(["--host", "0.0.0.0", "--database", ":memory:"]);
+      let wide = refused;
+      if (refused.served === undefined) {
+        expect(refused.code).not.toBe(0);
+        expect(refused.stderr).toContain("--insecure-open");
+        wide = await serve(["--host", "0.0.0.0", "--database", ":memory:", "--insecure-open"]);
       }
-      expect(lines.length).toBeGreaterThanOrEqual(2);
-      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
-      expect(lines.some((line) => /\b200\b/.test(line))).toBe(true);
-      expect(served.output().stdout).not.toContain(ADMIN_TOKEN);
-    }
-  });
+      expect(wide.served).toBeDefined();
+      expect((await call(wide.served!, "GET", "/health", { token: null })).text).toBe("ok");
+      await wide.served!.stop();
+      const { stdout, stderr } = wide.served!.output();
+      expect(beyondLoopbackWarnings(`${stdout}\n${stderr}`)).not.toEqual([]);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it("logs requests on stdout when startGateway gets no logger option", async () => {
-    // A separate process, so that whatever writes stdout (a stream or the file descriptor) is seen.
-    const script = `
+  it(
+    "logs one JSON line per request on stdout by default, and none with --quiet",
+    async () => {
+      for (const quiet of [false, true]) {
+        const started = await serve(["--database", ":memory:", ...(quiet ? ["--quiet"] : [])], {
+          MESH_GATEWAY_TOKEN: ADMIN_TOKEN,
+        });
+        const served = started.served!;
+        expect((await call(served, "GET", "/peers")).status).toBe(200);
+        expect((await call(served, "GET", "/peers")).status).toBe(200);
+        await served.stop();
+        const lines = served
+          .output()
+          .stdout.split("\n")
+          .filter((line) => line.includes("/peers"));
+        if (quiet) {
+          expect(lines).toEqual([]);
+          continue;
+        }
+        expect(lines.length).toBeGreaterThanOrEqual(2);
+        for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+        expect(lines.some((line) => /\b200\b/.test(line))).toBe(true);
+        expect(served.output().stdout).not.toContain(ADMIN_TOKEN);
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "logs requests on stdout when startGateway gets no logger option",
+    async () => {
+      // A separate process, so that whatever writes stdout (a stream or the file descriptor) is seen.
+      const script = `
       const { startGateway } = await import(${JSON.stringify(DIST_INDEX)});
       const gateway = await startGateway({ port: 0, database: ":memory:", adminToken: ${JSON.stringify(ADMIN_TOKEN)} });
       const response = await fetch(gateway.url + "/peers", { headers: { authorization: "Bearer ${ADMIN_TOKEN}" } });
       await response.text();
       await gateway.close();
     `;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-      env: { PATH: process.env["PATH"] ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    const code = await new Promise((resolve) => child.once("exit", resolve));
-    expect(code).toBe(0);
-    const lines = stdout.split("\n").filter((line) => line.includes("/peers"));
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toBeTypeOf("object");
-    expect(lines[0]).toMatch(/\b200\b/);
-    expect(stdout).not.toContain(ADMIN_TOKEN);
-  });
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        env: { PATH: process.env["PATH"] ?? "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+      });
+      const code = await new Promise((resolve) => child.once("exit", resolve));
+      expect(code).toBe(0);
+      const lines = stdout.split("\n").filter((line) => line.includes("/peers"));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toBeTypeOf("object");
+      expect(lines[0]).toMatch(/\b200\b/);
+      expect(stdout).not.toContain(ADMIN_TOKEN);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 POSTGRES.describe("PostgreSQL passwords in what the gateway prints", () => {
   const PASSWORD = "S3cret-pw-never-printed";
 
-  it("masks the password of a postgres:// database in the banner, the logs and the API", async () => {
-    const db = await POSTGRES.backend.create();
-    const database = db.database.replace(
-      "postgres://postgres@",
-      `postgres://postgres:${PASSWORD}@`,
-    );
-    expect(database).toContain(PASSWORD);
-    try {
-      expect(describeDatabase(database)).not.toContain(PASSWORD);
-      expect(describeDatabase(database)).toContain("127.0.0.1:5432");
-      const gateway = await startGateway({ port: 0, database, adminToken: null, logger: false });
-      try {
-        expect(gateway.database).not.toContain(PASSWORD);
-        expect(gateway.database).toContain("127.0.0.1:5432");
-      } finally {
-        await gateway.close();
-      }
-
-      const started = await serve(["--database", database]);
-      const served = started.served!;
-      expect((await call(served, "GET", "/peers", { token: null })).status).toBe(200);
-      await served.stop();
-      const { stdout, stderr } = served.output();
-      expect(stderr).toContain("127.0.0.1:5432");
-      expect(`${stdout}\n${stderr}`).not.toContain(PASSWORD);
-
-      const issue = spawn(
-        process.execPath,
-        [BIN, "token", "issue", "masked-peer", "--database", database],
-        {
-          env: { PATH: process.env["PATH"] ?? "" },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
+  it(
+    "masks the password of a postgres:// database in the banner, the logs and the API",
+    async () => {
+      const db = await POSTGRES.backend.create();
+      const database = db.database.replace(
+        "postgres://postgres@",
+        `postgres://postgres:${PASSWORD}@`,
       );
-      let printed = "";
-      issue.stdout.on("data", (chunk: Buffer) => {
-        printed += chunk.toString();
-      });
-      issue.stderr.on("data", (chunk: Buffer) => {
-        printed += chunk.toString();
-      });
-      expect(await new Promise((resolve) => issue.once("exit", resolve))).toBe(0);
-      expect(printed).toMatch(/mesh_[A-Za-z0-9_-]{48}/);
-      expect(printed).not.toContain(PASSWORD);
-    } finally {
-      await db.cleanup();
-    }
-  });
+      expect(database).toContain(PASSWORD);
+      try {
+        expect(describeDatabase(database)).not.toContain(PASSWORD);
+        expect(describeDatabase(database)).toContain("127.0.0.1:5432");
+        const gateway = await startGateway({ port: 0, database, adminToken: null, logger: false });
+        try {
+          expect(gateway.database).not.toContain(PASSWORD);
+          expect(gateway.database).toContain("127.0.0.1:5432");
+        } finally {
+          await gateway.close();
+        }
+
+        const started = await serve(["--database", database]);
+        const served = started.served!;
+        expect((await call(served, "GET", "/peers", { token: null })).status).toBe(200);
+        await served.stop();
+        const { stdout, stderr } = served.output();
+        expect(stderr).toContain("127.0.0.1:5432");
+        expect(`${stdout}\n${stderr}`).not.toContain(PASSWORD);
+
+        const issue = spawn(
+          process.execPath,
+          [BIN, "token", "issue", "masked-peer", "--database", database],
+          {
+            env: { PATH: process.env["PATH"] ?? "" },
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
+        let printed = "";
+        issue.stdout.on("data", (chunk: Buffer) => {
+          printed += chunk.toString();
+        });
+        issue.stderr.on("data", (chunk: Buffer) => {
+          printed += chunk.toString();
+        });
+        expect(await new Promise((resolve) => issue.once("exit", resolve))).toBe(0);
+        expect(printed).toMatch(/mesh_[A-Za-z0-9_-]{48}/);
+        expect(printed).not.toContain(PASSWORD);
+      } finally {
+        await db.cleanup();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -16,7 +16,7 @@ const WARMUP_CALLS = 50;
 const CALLS = 500;
 const STARTS = 10;
 const ADMIN_TOKEN = "bench-admin-token-0123456789abcdef";
-const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/mesh-mcp.js", import.meta.url));
 
 // The gateway runs apart, so that neither side gets it in its own event loop for free.
 const gatewayProcess = spawn(

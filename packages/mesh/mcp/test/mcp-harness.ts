@@ -4,7 +4,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The built bin: the tests run what users run. */
-export const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+export const BIN = fileURLToPath(new URL("../bin/mesh-mcp.js", import.meta.url));
 
 /** An MCP client connected over stdio to a fresh `mesh-mcp` process. */
 export interface McpSession {

@@ -9,7 +9,7 @@ import { type RegistryOptions, resolveRegistryOptions } from "./registry-options
  */
 export async function isRegistered(name: unknown, options: RegistryOptions = {}): Promise<boolean> {
   try {
-    const canonical = normalizeNodeName(name);
+    const canonical = normalizeNodeName(name, options);
     const registry = await readRegistry(resolveRegistryOptions(options));
     return registry.has(canonical);
   } catch {

@@ -74,7 +74,7 @@ describe("normalizeNodeName", () => {
 
   it.each(FAILING)("refuses %j with the naming-convention message", (name) => {
     expect(() => normalizeNodeName(name)).toThrowError(
-      new InvalidPeerNameError(formatMessage(name), name),
+      new InvalidPeerNameError({ message: formatMessage(name), value: name }),
     );
     try {
       normalizeNodeName(name);

@@ -1,25 +1,39 @@
 import { PEER_NAME_PATTERN } from "@mesh/protocol";
 import { describeType, quoteName } from "./describe-name.js";
 import { InvalidPeerNameError } from "./invalid-peer-name-error.js";
-import { KNOWN_ALIASES } from "./known-aliases.js";
+import { type PeerAliases, resolveAliases } from "./resolve-aliases.js";
+
+/** Options of {@link normalizeNodeName}. */
+export interface NormalizeNodeNameOptions {
+  /**
+   * Alias -> canonical name. Default: `MESH_ALIASES` when set (empty means none), else
+   * `KNOWN_ALIASES`.
+   */
+  aliases?: PeerAliases | undefined;
+}
 
 /**
  * Checks a peer name offline and returns its canonical form: type check (must be
  * a string), format check (`PEER_NAME_PATTERN`), then alias resolution
- * (`KNOWN_ALIASES`, e.g. `drop` -> `droplet`). Does not consult the registry.
+ * (e.g. `drop` -> `droplet`). Does not consult the registry.
  *
  * @throws {InvalidPeerNameError} when the value is not a string or not well formed.
+ * @throws {MeshValidationError} (code `invalid_options`) on a malformed alias table.
  */
-export function normalizeNodeName(name: unknown): string {
+export function normalizeNodeName(name: unknown, options: NormalizeNodeNameOptions = {}): string {
   if (typeof name !== "string") {
-    throw new InvalidPeerNameError(`peer name must be string, got ${describeType(name)}`, name);
+    throw new InvalidPeerNameError({
+      message: `peer name must be string, got ${describeType(name)}`,
+      value: name,
+    });
   }
   if (!PEER_NAME_PATTERN.test(name)) {
-    throw new InvalidPeerNameError(
-      `peer name '${quoteName(name)}' does not match naming convention (lowercase, alnum + dash, must start and end alnum)`,
-      name,
-    );
+    throw new InvalidPeerNameError({
+      message: `peer name '${quoteName(name)}' does not match naming convention (lowercase, alnum + dash, must start and end alnum)`,
+      value: name,
+    });
   }
+  const aliases = resolveAliases(options?.aliases);
   // Own-property lookup only: `constructor` or `__proto__` must not resolve through the prototype.
-  return Object.hasOwn(KNOWN_ALIASES, name) ? KNOWN_ALIASES[name]! : name;
+  return Object.hasOwn(aliases, name) ? aliases[name]! : name;
 }

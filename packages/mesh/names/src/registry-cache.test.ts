@@ -52,7 +52,7 @@ describe("registry lookup failures", () => {
     );
     expect(err).toBeInstanceOf(GatewayUnreachableError);
     expect(err.message).toMatch(
-      /^mesh-gateway at .* unreachable and no usable cached canonical_names \(error: GET \/peers /,
+      /^mesh-gateway at .* unreachable and no usable cached canonical_names \(error: GET \/peers[ :]/,
     );
     expectOwnCause(err.message, reply);
   });
@@ -224,7 +224,7 @@ describe("stale cache fallback", () => {
     );
     expect(logger.warnings).toHaveLength(2);
     expect(logger.warnings[0]).toMatch(
-      /mesh-gateway at .* unreachable \(error: GET \/peers returned HTTP 502\); using cached canonical_names from 301 s ago/,
+      /mesh-gateway at .* unreachable \(error: GET \/peers failed with status 502: bad gateway\); using cached canonical_names from 301 s ago/,
     );
 
     clock.advanceSeconds(3600 - 301);

@@ -75,7 +75,7 @@ async function refreshOrStale(options: ResolvedRegistryOptions): Promise<Readonl
         return stale.names;
       }
     }
-    throw new GatewayUnreachableError(options.gatewayUrl, err);
+    throw new GatewayUnreachableError({ gatewayUrl: options.gatewayUrl, cause: err });
   }
 }
 

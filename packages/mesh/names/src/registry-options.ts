@@ -1,6 +1,7 @@
 import { MeshValidationError } from "@mesh/errors";
-import { DEFAULT_GATEWAY_URL } from "@mesh/protocol";
 import * as v from "valibot";
+import type { PeerAliases } from "./resolve-aliases.js";
+import { resolveGateway } from "./resolve-gateway.js";
 
 /** Where warnings go; `console` by default. Messages never contain the token. */
 export interface RegistryLogger {
@@ -29,6 +30,11 @@ export interface RegistryOptions {
   logger?: RegistryLogger | undefined;
   /** Clock in milliseconds since the epoch, for cache ages. Default: `Date.now`. */
   now?: (() => number) | undefined;
+  /**
+   * Alias -> canonical name, for the name being checked. Default: `MESH_ALIASES` when set (empty
+   * means none), else `KNOWN_ALIASES`.
+   */
+  aliases?: PeerAliases | undefined;
 }
 
 /** Options of `validateNodeName`. */
@@ -85,39 +91,10 @@ const OptionsSchema = v.object({
 });
 
 function invalidOptions(detail: string): MeshValidationError {
-  return new MeshValidationError(`invalid registry options: ${detail}`, {
+  return new MeshValidationError({
+    message: `invalid registry options: ${detail}`,
     code: "invalid_options",
   });
-}
-
-/** Addresses already checked, so the per-call cost stays a map lookup; bounded, as addresses are few. */
-const checkedUrls = new Map<string, string | undefined>();
-const MAX_CHECKED_URLS = 64;
-
-/** Why the address is unusable, or `undefined` when it is fine. */
-function gatewayUrlProblem(gatewayUrl: string): string | undefined {
-  if (checkedUrls.has(gatewayUrl)) return checkedUrls.get(gatewayUrl);
-  const url = URL.parse(gatewayUrl);
-  let problem: string | undefined;
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    problem = "gatewayUrl (or MESH_GATEWAY_URL) must be an absolute http(s) URL";
-  } else if (url.username !== "" || url.password !== "") {
-    // Credentials in the address would end up in messages and logs (fetch even quotes the URL).
-    problem = "gatewayUrl (or MESH_GATEWAY_URL) must not contain user:password; use token";
-  }
-  if (checkedUrls.size >= MAX_CHECKED_URLS) checkedUrls.clear();
-  checkedUrls.set(gatewayUrl, problem);
-  return problem;
-}
-
-function env(name: string): string | undefined {
-  // `process` is absent in browsers; the package then relies on explicit options.
-  return globalThis.process?.env?.[name];
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
 }
 
 /**
@@ -133,16 +110,8 @@ export function resolveRegistryOptions(
     // Issue messages are ours (above), so they never echo the token.
     throw invalidOptions(parsed.issues.map((issue) => issue.message).join("; "));
   }
-  const gatewayUrl = (
-    blankToUndefined(options.gatewayUrl) ??
-    blankToUndefined(env("MESH_GATEWAY_URL")) ??
-    DEFAULT_GATEWAY_URL
-  ).replace(/\/+$/, "");
-  const problem = gatewayUrlProblem(gatewayUrl);
-  if (problem !== undefined) throw invalidOptions(problem);
   return {
-    gatewayUrl,
-    token: blankToUndefined(options.token) ?? blankToUndefined(env("MESH_GATEWAY_TOKEN")),
+    ...resolveGateway(options),
     ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? globalThis.fetch,

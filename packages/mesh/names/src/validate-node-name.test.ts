@@ -102,7 +102,7 @@ describe("validateNodeName when the gateway is unreachable", () => {
     expect(err.gatewayUrl).toBe(url);
     expect(err.message).toMatch(
       new RegExp(
-        `^mesh-gateway at ${url.replaceAll(".", "\\.")} unreachable and no usable cached canonical_names \\(error: GET /peers failed: .*ECONNREFUSED.*\\)$`,
+        `^mesh-gateway at ${url.replaceAll(".", "\\.")} unreachable and no usable cached canonical_names \\(error: GET /peers could not reach the mesh gateway at .*ECONNREFUSED.*\\)$`,
       ),
     );
     expect(err.cause).toBeInstanceOf(MeshGatewayError);

@@ -18,7 +18,7 @@ export async function validateNodeName(
   name: unknown,
   options: ValidateNodeNameOptions = {},
 ): Promise<string> {
-  const canonical = normalizeNodeName(name);
+  const canonical = normalizeNodeName(name, options);
   const resolved = resolveRegistryOptions(options);
   let registry: ReadonlySet<string>;
   try {
@@ -35,7 +35,11 @@ export async function validateNodeName(
     throw err;
   }
   if (!registry.has(canonical)) {
-    throw new NotInRegistryError(canonical, closeMatches(canonical, registry), resolved.gatewayUrl);
+    throw new NotInRegistryError({
+      peerName: canonical,
+      suggestions: closeMatches(canonical, registry),
+      gatewayUrl: resolved.gatewayUrl,
+    });
   }
   return canonical;
 }

@@ -1,9 +1,10 @@
 /*
  * The engine side of the extra rules (numbered 13 and up, in the order of
  * `EXTRA_SECRET_RULES`). Every extra rule starts with a literal. Literals are found without
- * searching for each one: the scan looks only for the rare characters `_`, `-`, `:` and `"`
- * (native `indexOf`), and a literal is tried where its first such character sits, keyed by
- * that character and the one before it. Each rule then reads forward from its literal over
+ * searching for each one: the scan jumps between the rare characters `_`, `-`, `:` and `"`
+ * (native `indexOf`), reads dense stretches of them one by one, and tries a literal where its
+ * anchor (such a character) sits, keyed by it and the two characters before it; "-----BEGIN "
+ * and "ASIA" have cursors of their own. Each rule then reads forward from its literal over
  * one or two runs of a character class; run ends are cached per class, and every run stops
  * at a character the next occurrence of the literal starts with, so the work stays linear.
  */
@@ -165,32 +166,26 @@ interface Literal {
 const ANCHORS = '_-:"';
 const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
   texts.map((text) => {
-    let anchor = 1;
+    // The first anchor character from the third on: two characters before it narrow the check.
+    let anchor = 2;
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
     // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
     const own = anchor === text.length || text.startsWith("--");
     return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
   }),
 );
-const IS_ANCHOR = new Uint8Array(128);
-for (const ch of ANCHORS) IS_ANCHOR[ch.charCodeAt(0)] = 1;
-/** (character before, anchor character) -> 1 + index in GROUPS; 0: no literal anchored there. */
+/** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
 const PAIRS = new Uint8Array(128 * 128);
-const GROUPS: Literal[][] = [];
-/** Per group, the character two before the anchor that all its literals have, or 0. */
-const SECOND = [0];
+/** Literals by group and the character two before the anchor: BUCKETS[group * 128 + char]. */
+const BUCKETS: Literal[][] = [];
+let groups = 0;
 for (const literal of LITERALS) {
   if (literal.anchor === 0) continue;
   const at = literal.anchor;
   const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
-  const second = at >= 2 ? literal.text.charCodeAt(at - 2) : 0;
-  if (!PAIRS[key]) {
-    PAIRS[key] = GROUPS.push([]);
-    SECOND.push(second);
-  }
-  const group = PAIRS[key] as number;
-  GROUPS[group - 1]?.push(literal);
-  if (SECOND[group] !== second) SECOND[group] = 0;
+  if (!PAIRS[key]) PAIRS[key] = ++groups;
+  const bucket = ((PAIRS[key] as number) << 7) | literal.text.charCodeAt(at - 2);
+  BUCKETS[bucket] = [...(BUCKETS[bucket] ?? []), literal];
 }
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
@@ -202,10 +197,14 @@ class ExtraScanner implements ExtensionScanner {
   private readonly n: number;
   private readonly anchors: Cursor[];
   private readonly plain: Cursor[];
-  /** Literal starts found, ascending, with the literal at each; those before `head` are passed. */
+  /**
+   * Literal starts found, ascending, with the literal at each: [head, count) are pending.
+   * They lie within MAX_ANCHOR + 1 of each other; the arrays are reused, never shrunk.
+   */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
   private head = 0;
+  private count = 0;
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
@@ -225,23 +224,33 @@ class ExtraScanner implements ExtensionScanner {
     this.footers = new Cursor(text, "-----END ");
   }
 
-  next(from: number): number {
-    while (this.head < this.starts.length && (this.starts[this.head] as number) < from) {
+  next(from: number, limit: number): number {
+    const starts = this.starts;
+    while (
+      this.head < this.count &&
+      ((starts[this.head] as number) < from || (this.found[this.head] as Literal).rule >= limit)
+    ) {
       this.head++;
     }
+    if (this.head === this.count) this.head = this.count = 0;
     // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
     // the first there is once every anchor up to MAX_ANCHOR past it has been read.
-    while (
-      this.scanned < this.n &&
-      this.scanned <= (this.starts[this.head] ?? NOT_FOUND) + MAX_ANCHOR
-    ) {
-      this.scanned = this.scanAnchors(this.scanned, from);
+    while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
+      this.scanned = this.scanAnchors(this.scanned, from, limit);
     }
     if (this.plainNext < from) {
       this.plainNext = NOT_FOUND;
-      for (const cursor of this.plain) this.plainNext = Math.min(this.plainNext, cursor.next(from));
+      for (let k = 0; k < UNANCHORED.length; k++) {
+        if ((UNANCHORED[k] as Literal).rule < limit) {
+          this.plainNext = Math.min(this.plainNext, (this.plain[k] as Cursor).next(from));
+        }
+      }
     }
-    return Math.min(this.starts[this.head] ?? NOT_FOUND, this.plainNext);
+    return Math.min(this.first(), this.plainNext);
+  }
+
+  private first(): number {
+    return this.head < this.count ? (this.starts[this.head] as number) : NOT_FOUND;
   }
 
   /**
@@ -249,18 +258,17 @@ class ExtraScanner implements ExtensionScanner {
    * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
    * Returns where to go on.
    */
-  private scanAnchors(from: number, passed: number): number {
+  private scanAnchors(from: number, passed: number, limit: number): number {
     const t = this.text;
     const stop = Math.min(this.n, from + WINDOW);
+    let before = from > 0 ? t.charCodeAt(from - 1) : 128;
     for (let i = from; i < stop; i++) {
       const c = t.charCodeAt(i);
-      if (c >= 128 || !IS_ANCHOR[c]) continue;
-      const before = t.charCodeAt(i - 1);
-      const group = before < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
+      const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
+      before = c;
       if (group === 0) continue;
-      const second = SECOND[group] as number;
-      if (second && t.charCodeAt(i - 2) !== second) continue;
-      if (this.anchorAt(i, group, passed)) return i + 1;
+      const bucket = BUCKETS[(group << 7) | (t.charCodeAt(i - 2) & 127)];
+      if (bucket && this.anchorAt(i, bucket, passed, limit)) return i + 1;
     }
     if (stop === this.n) return this.n;
     let a = NOT_FOUND;
@@ -268,16 +276,20 @@ class ExtraScanner implements ExtensionScanner {
     return Math.min(a, this.n);
   }
 
-  /** Records the literals of `group` anchored at `a`; whether there was one. */
-  private anchorAt(a: number, group: number, passed: number): boolean {
+  /** Records the literals of `bucket` anchored at `a`; whether there was one. */
+  private anchorAt(a: number, bucket: Literal[], passed: number, limit: number): boolean {
     let any = false;
-    for (const literal of GROUPS[group - 1] as Literal[]) {
+    for (const literal of bucket) {
       const s = a - literal.anchor;
-      if (s < passed || !this.text.startsWith(literal.text, s)) continue;
-      let k = this.starts.length;
-      while (k > this.head && (this.starts[k - 1] as number) > s) k--;
-      this.starts.splice(k, 0, s);
-      this.found.splice(k, 0, literal);
+      if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      const starts = this.starts;
+      let k = this.count++;
+      for (; k > this.head && (starts[k - 1] as number) > s; k--) {
+        starts[k] = starts[k - 1] as number;
+        this.found[k] = this.found[k - 1] as Literal;
+      }
+      starts[k] = s;
+      this.found[k] = literal;
       any = true;
     }
     return any;
@@ -285,7 +297,7 @@ class ExtraScanner implements ExtensionScanner {
 
   match(s: number, virtual: boolean, limit: number): number {
     const literal =
-      this.starts[this.head] === s
+      this.first() === s
         ? this.found[this.head]
         : this.plainNext === s
           ? UNANCHORED.find((plain) => this.text.startsWith(plain.text, s))

@@ -51,8 +51,11 @@ export interface RuleExtension {
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
 export interface ExtensionScanner {
-  /** The smallest position at or after `from` where one of its rules can start, or +Infinity. */
-  next(from: number): number;
+  /**
+   * The smallest position at or after `from` where one of its rules below `limit` can start,
+   * or +Infinity. `limit` never rises between calls.
+   */
+  next(from: number, limit: number): number;
   /**
    * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
    * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
@@ -473,7 +476,7 @@ function drive(
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let cursorsFor = -1;
-  let next = -1; // the smallest prefix occurrence at or after the last computed position
+  let specNext = -1; // the smallest prefix occurrence at or after the last computed position
   let nextFor = -1;
   let runStart = -1;
   let runEnd = -1;
@@ -487,12 +490,13 @@ function drive(
       cursors = needed.map(([p]) => new Cursor(text, p));
       cursorsFor = limit;
     }
-    if (next < s || nextFor !== limit) {
-      next = Infinity;
-      for (const cursor of cursors) next = Math.min(next, cursor.next(s));
-      if (extension && limit > RULE_COUNT + 1) next = Math.min(next, extension.next(s));
+    if (specNext < s || nextFor !== limit) {
+      specNext = Infinity;
+      for (const cursor of cursors) specNext = Math.min(specNext, cursor.next(s));
       nextFor = limit;
     }
+    // The extension keeps its own candidates: asking again costs little.
+    const next = extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
     if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
@@ -522,7 +526,7 @@ function drive(
     const virtual = s === virtualAt;
     let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
     let end = engine.end;
-    if (rule === 0 && extension && limit > RULE_COUNT + 1) {
+    if (rule === 0 && extension) {
       rule = extension.match(s, virtual, limit);
       end = extension.end;
     }

@@ -17,7 +17,8 @@ export interface BenignText {
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
 const TEXT_FILE = /\.(?:ts|mts|js|mjs|json|md|ya?ml|toml)$/;
-const EXCLUDED = /(?:^|\/)(?:test|tests|__fixtures__|fixtures)\/|\.test\.ts$/;
+/** Tests, fixtures and benchmarks (their inputs are built to look like secrets). */
+const EXCLUDED = /(?:^|\/)(?:test|tests|__fixtures__|fixtures|bench)\/|\.test\.ts$/;
 /**
  * Deliberate fake keys in the docs, there to show a send being refused (one is AWS's own
  * documented example key id): not benign text, so they are left out.

@@ -1,0 +1,53 @@
+import { findSecret, KNOWN_SECRET_RULE_ID } from "@mesh/secret-guard";
+import type { GatewayStorage } from "./gateway-storage.js";
+import { hashToken } from "./peer-tokens.js";
+
+/** How the gateway checks DM content: see `GatewayOptions.contentGuard`. */
+export type ContentGuardMode = "tokens" | "refuse" | "off";
+
+/** Outcome of a check: `refused` names the rule; `skipped` the generic rule a skip let through. */
+export interface ContentGuardResult {
+  refused?: string;
+  skipped?: string;
+}
+
+/** Peer tokens are `mesh_` and 48 base64url characters; every `mesh_` start is a candidate. */
+const PEER_TOKEN_CANDIDATE = /mesh_(?=[A-Za-z0-9_-]{48})/g;
+const TOKEN_LENGTH = 53;
+/** Hashes per storage lookup; a hostile content of 64 KiB holds at most ~13,000 candidates. */
+const LOOKUP_BATCH = 1000;
+
+/**
+ * The server-side content guard. `tokens`: the gateway's own live credentials (the admin token,
+ * in its encodings too, and any live peer token) are refused always, even when the client
+ * skipped its check, since no legitimate message carries them. `refuse`: also every rule of
+ * `@mesh/secret-guard`, unless the request says `skip` (a reviewed false positive). `off`: none.
+ */
+export function createContentGuard(
+  mode: ContentGuardMode,
+  adminToken: string | undefined,
+  storage: Pick<GatewayStorage, "anyLiveToken">,
+) {
+  const knownSecrets = adminToken === undefined ? [] : [adminToken];
+  const holdsPeerToken = async (content: string): Promise<boolean> => {
+    const hashes = new Set<string>();
+    for (const match of content.matchAll(PEER_TOKEN_CANDIDATE)) {
+      hashes.add(hashToken(content.slice(match.index, match.index + TOKEN_LENGTH)));
+      if (hashes.size === LOOKUP_BATCH) {
+        if (await storage.anyLiveToken([...hashes])) return true;
+        hashes.clear();
+      }
+    }
+    return hashes.size > 0 && storage.anyLiveToken([...hashes]);
+  };
+
+  return async (content: string, skipGeneric: boolean): Promise<ContentGuardResult> => {
+    if (mode === "off") return {};
+    // Known secrets are checked before the generic rules, so a hit on them decides first.
+    const match = findSecret(content, { knownSecrets });
+    if (match?.ruleId === KNOWN_SECRET_RULE_ID) return { refused: KNOWN_SECRET_RULE_ID };
+    if (await holdsPeerToken(content)) return { refused: KNOWN_SECRET_RULE_ID };
+    if (mode === "tokens" || match === null) return {};
+    return skipGeneric ? { skipped: match.ruleId } : { refused: match.ruleId };
+  };
+}

@@ -1,0 +1,86 @@
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/** Latency buckets in seconds: loopback sends take ~1 ms, long-polls up to 30 s. */
+const LATENCY_BUCKETS = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+];
+
+export interface MetricsSources {
+  /** Open `wait` long-polls and streams' subscriptions. */
+  waiters: () => number;
+  /** Open `GET /messages/stream` responses. */
+  streams: () => number;
+  /** Request body bytes held in memory now. */
+  bufferedBodyBytes: () => number;
+}
+
+/** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: "mesh_gateway_requests_total",
+    help: "HTTP requests answered, by route, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [this.registry],
+  });
+  readonly sendSeconds = new Histogram({
+    name: "mesh_gateway_send_duration_seconds",
+    help: "Time to answer POST /messages",
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly inboxSeconds = new Histogram({
+    name: "mesh_gateway_inbox_duration_seconds",
+    help: "Time to answer GET /messages (long-polls included)",
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly messagesStored = new Counter({
+    name: "mesh_gateway_messages_stored_total",
+    help: "Messages stored through this gateway",
+    registers: [this.registry],
+  });
+  readonly rateLimited = new Counter({
+    name: "mesh_gateway_rate_limited_total",
+    help: "Requests refused with 429 rate_limited",
+    registers: [this.registry],
+  });
+  readonly secretRefusals = new Counter({
+    name: "mesh_gateway_secret_refusals_total",
+    help: "Sends refused with 422 secret_detected, by rule",
+    labelNames: ["rule"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(sources: MetricsSources) {
+    new Gauge({
+      name: "mesh_gateway_waiters",
+      help: "Requests and streams waiting for new messages",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.waiters());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_buffered_body_bytes",
+      help: "Request body bytes held in memory now",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.bufferedBodyBytes());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_open_streams",
+      help: "Open GET /messages/stream responses",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.streams());
+      },
+    });
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

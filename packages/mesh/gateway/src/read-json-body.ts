@@ -1,0 +1,114 @@
+import type { FastifyRequest } from "fastify";
+import type { BodyBudget } from "./body-budget.js";
+import { HttpError } from "./http-error.js";
+import { isWellFormedText } from "./well-formed-text.js";
+
+export interface ReadJsonBodyOptions {
+  /** Largest body in bytes; more is 413 before or while reading. */
+  maxBytes: number;
+  /** The shared bound on bodies held in memory. */
+  budget: BodyBudget;
+  /** Whose share of the budget a request draws on (its token, else its address). */
+  budgetKey: (request: FastifyRequest) => string;
+  /** Parses JSON text the way Fastify does (prototype-poisoning checks included). */
+  parse: (text: string) => unknown;
+}
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** Seconds a refused caller should wait before sending a body again. */
+const OVERLOADED_RETRY_S = 1;
+
+/**
+ * A Fastify content-type parser for every content type (clients such as `curl -d` send form
+ * types): reads the body chunk by chunk, each chunk reserved in the shared `BodyBudget` before
+ * it is kept, and refuses early (413 past `maxBytes`, 503 `overloaded` past the budget) without
+ * reading further. An empty body parses to `undefined`; text with a lone surrogate is 400
+ * `invalid_text`.
+ */
+export function readJsonBody(options: ReadJsonBodyOptions) {
+  const { maxBytes, budget } = options;
+  const tooLarge = () =>
+    new HttpError(413, "payload_too_large", `request body is larger than ${maxBytes} bytes`);
+  return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done): void => {
+    const declared = Number(request.headers["content-length"]);
+    if (declared > maxBytes) {
+      done(tooLarge());
+      return;
+    }
+    const key = options.budgetKey(request);
+    const chunks: Buffer[] = [];
+    let held = 0;
+    let settled = false;
+    const release = () => {
+      budget.release(key, held);
+      held = 0;
+    };
+    const settle = (error: Error | null, body?: unknown) => {
+      if (settled) return;
+      settled = true;
+      payload.removeListener("data", onData);
+      payload.removeListener("end", onEnd);
+      payload.removeListener("error", onError);
+      payload.removeListener("close", onClose);
+      chunks.length = 0;
+      release();
+      done(error, body);
+    };
+    const onData = (chunk: Buffer) => {
+      if (held + chunk.length > maxBytes) {
+        payload.pause();
+        settle(tooLarge());
+        return;
+      }
+      if (!budget.reserve(key, chunk.length)) {
+        payload.pause();
+        settle(
+          new HttpError(
+            503,
+            "overloaded",
+            "the gateway holds too many request bodies at once; retry shortly",
+            { retryAfterSeconds: OVERLOADED_RETRY_S },
+          ),
+        );
+        return;
+      }
+      held += chunk.length;
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      const text = Buffer.concat(chunks, held).toString("utf8");
+      chunks.length = 0;
+      release();
+      if (text.trim() === "") {
+        settle(null, undefined);
+        return;
+      }
+      let body: unknown;
+      try {
+        body = options.parse(text);
+      } catch {
+        settle(new HttpError(400, "invalid_json", "request body is not valid JSON"));
+        return;
+      }
+      if (!isWellFormedText(body)) {
+        settle(
+          new HttpError(
+            400,
+            "invalid_text",
+            "request body holds a lone UTF-16 surrogate (\\ud800-\\udfff without its pair), which is not Unicode text",
+          ),
+        );
+        return;
+      }
+      settle(null, body);
+    };
+    const onError = (error: Error) => settle(error);
+    // A client that goes away mid-body frees its share at once.
+    const onClose = () => settle(new HttpError(400, "invalid_body", "request body was cut off"));
+    payload.on("data", onData);
+    payload.on("end", onEnd);
+    payload.on("error", onError);
+    payload.on("close", onClose);
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger, PinoLoggerOptions } from "fastify/types/logger.js";
+import { destination, type LoggerOptions, pino } from "pino";
+
+/** One structured log line as a function sink receives it. Never holds a token or message content. */
+export interface GatewayLogEntry {
+  /** ISO 8601 time. */
+  time: string;
+  level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+  msg: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  /** `open`, `admin` or `peer`. */
+  auth?: string;
+  /** The peer acting: the token's peer, else the sender or inbox owner the request names. */
+  peer?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * What the `logger` option takes, as Fastify's `logger` does: `true` (JSON lines on stdout,
+ * the default), `false` (silent), pino options, or a pino-compatible logger instance; also a
+ * function that receives each line as an object.
+ */
+export type GatewayLogger =
+  | boolean
+  | PinoLoggerOptions
+  | FastifyBaseLogger
+  | ((entry: GatewayLogEntry) => void);
+
+/**
+ * Paths pino censors in every line, whatever a caller logs: credentials and message content
+ * never reach the log, even when a request, its headers or its body are logged whole.
+ */
+const REDACT_PATHS = [
+  "authorization",
+  "token",
+  "content",
+  "headers.authorization",
+  "req.headers.authorization",
+  "request.headers.authorization",
+  "body.content",
+  "body.token",
+  "*.authorization",
+  "*.token",
+  "*.content",
+];
+
+const DEFAULT_OPTIONS: LoggerOptions = {
+  redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
+  base: null,
+  timestamp: () => `,"time":"${new Date().toISOString()}"`,
+  formatters: { level: (label) => ({ level: label }) },
+};
+
+/** Fastify's logger settings for a `logger` option, and how to flush what is buffered. */
+export interface LoggerSetup {
+  fastify: { logger: boolean | PinoLoggerOptions } | { loggerInstance: FastifyBaseLogger };
+  flush(): void;
+}
+
+const isInstance = (value: object): value is FastifyBaseLogger =>
+  typeof (value as { child?: unknown }).child === "function" &&
+  typeof (value as { info?: unknown }).info === "function";
+
+/** Resolves the `logger` option into Fastify's logger settings, redaction included. */
+export function createLoggerSetup(logger: GatewayLogger): LoggerSetup {
+  if (logger === false) return { fastify: { logger: false }, flush() {} };
+  if (typeof logger === "function") {
+    const sink = { write: (line: string) => logger(JSON.parse(line) as GatewayLogEntry) };
+    return { fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) }, flush() {} };
+  }
+  if (logger === true) {
+    // Buffered and written asynchronously: a busy gateway does not pay a write call per line.
+    const stdout = destination({ dest: 1, sync: false, minLength: 4096 });
+    return {
+      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, stdout) },
+      flush: () => stdout.flushSync(),
+    };
+  }
+  if (isInstance(logger)) return { fastify: { loggerInstance: logger }, flush() {} };
+  return {
+    fastify: { logger: { ...DEFAULT_OPTIONS, ...logger } as PinoLoggerOptions },
+    flush() {},
+  };
+}

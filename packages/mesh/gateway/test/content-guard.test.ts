@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type GatewayLogEntry,
+  type GatewayOptions,
+  type RunningGateway,
+  startGateway,
+} from "../src/index.js";
+import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
+
+const AWS_KEY = "AKIAIOSFODNN7EXAMPLE";
+const running: RunningGateway[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
+});
+
+async function start(options: GatewayOptions): Promise<RunningGateway> {
+  const gateway = await startGateway({
+    port: 0,
+    database: ":memory:",
+    adminToken: ADMIN_TOKEN,
+    logger: false,
+    ...options,
+  });
+  running.push(gateway);
+  for (const name of ["alice", "bob"]) await register(gateway, name);
+  return gateway;
+}
+
+const skip = { "mesh-secret-check": "skip" };
+
+describe("server-side content guard", () => {
+  it("refuses the admin token and live peer tokens by default, even with a skipped check", async () => {
+    const gateway = await start({});
+    const bobToken = await gateway.issueToken("bob");
+    const leaks = [
+      `the admin token is ${ADMIN_TOKEN}`,
+      `base64: ${Buffer.from(ADMIN_TOKEN).toString("base64")}`,
+      `bob's token: ${bobToken}.`,
+      `glued${bobToken}tail`,
+    ];
+    for (const content of leaks) {
+      for (const headers of [{}, skip]) {
+        const result = await send(
+          gateway,
+          { from_node: "alice", to_node: "bob", content },
+          { headers },
+        );
+        expect(result.status, content).toBe(422);
+        expect(result.json).toEqual({
+          error: "secret_detected",
+          message: expect.any(String),
+          rule: "known-secret",
+        });
+        expect(result.text).not.toContain(bobToken);
+        expect(result.text).not.toContain(ADMIN_TOKEN);
+      }
+    }
+    expect((await call(gateway, "GET", "/messages")).json.messages).toEqual([]);
+  });
+
+  it("lets other credential shapes and dead tokens through in the default mode", async () => {
+    const gateway = await start({});
+    const revoked = await gateway.issueToken("bob");
+    await call(gateway, "DELETE", "/admin/tokens/bob");
+    for (const content of [`aws ${AWS_KEY}`, `old token ${revoked}`, `mesh_${"x".repeat(48)}`]) {
+      const result = await send(gateway, { from_node: "alice", to_node: "bob", content });
+      expect(result.status, content).toBe(201);
+    }
+  });
+
+  it("refuses every guard rule in refuse mode, with the rule id and never the matched text", async () => {
+    const gateway = await start({ contentGuard: "refuse" });
+    const result = await send(gateway, {
+      from_node: "alice",
+      to_node: "bob",
+      content: `k ${AWS_KEY}`,
+    });
+    expect(result.status).toBe(422);
+    expect(result.json).toMatchObject({ error: "secret_detected", rule: "aws-access-key-id" });
+    expect(result.text).not.toContain(AWS_KEY);
+  });
+
+  it("skips the generic rules on Mesh-Secret-Check: skip and logs what it skipped", async () => {
+    const logs: GatewayLogEntry[] = [];
+    const gateway = await start({ contentGuard: "refuse", logger: (entry) => logs.push(entry) });
+    const result = await send(
+      gateway,
+      { from_node: "alice", to_node: "bob", content: `k ${AWS_KEY}` },
+      { headers: skip },
+    );
+    expect(result.status).toBe(201);
+    const line = logs.find((entry) => entry.path === "/messages" && entry.status === 201);
+    expect(line).toMatchObject({ secret_check: "skipped", rule: "aws-access-key-id" });
+    expect(JSON.stringify(logs)).not.toContain(AWS_KEY);
+    const own = await send(
+      gateway,
+      { from_node: "alice", to_node: "bob", content: ADMIN_TOKEN },
+      { headers: skip },
+    );
+    expect(own.status).toBe(422);
+  });
+
+  it("checks nothing when off", async () => {
+    const gateway = await start({ contentGuard: "off" });
+    const result = await send(gateway, {
+      from_node: "alice",
+      to_node: "bob",
+      content: ADMIN_TOKEN,
+    });
+    expect(result.status).toBe(201);
+  });
+
+  it("refuses an unknown contentGuard value at start", async () => {
+    await expect(
+      startGateway({ port: 0, database: ":memory:", contentGuard: "maybe" as "off" }),
+    ).rejects.toThrow(/contentGuard/);
+  });
+});

@@ -1,0 +1,162 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type GatewayStorage, type NewMessage, openStorage, StorageError } from "../src/index.js";
+import { BACKENDS } from "./backends.js";
+
+/** Every member of the storage interface; the suite fails when one is added without a test. */
+const COVERED = [
+  "backend",
+  "ping",
+  "registerPeer",
+  "listPeers",
+  "getPeer",
+  "setPeerEnabled",
+  "touchPeer",
+  "insertMessage",
+  "listMessages",
+  "getMessage",
+  "markRead",
+  "importMessages",
+  "saveToken",
+  "revokeTokens",
+  "findTokenPeer",
+  "anyLiveToken",
+  "onMessage",
+  "purgeIdempotencyKeys",
+  "close",
+];
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+const dm = (fromNode: string, toNode: string, content: string): NewMessage => ({
+  fromNode,
+  toNode,
+  kind: "fyi",
+  content,
+  relatedTaskId: null,
+  threadId: null,
+});
+const peer = (name: string, extra: Record<string, unknown> = {}, ms = 0) => ({
+  name,
+  url: null,
+  capabilities: { runtime: "node" },
+  extra,
+  at: at(ms),
+});
+
+for (const { backend, describe } of BACKENDS) {
+  describe(`storage conformance on ${backend.name}`, () => {
+    let storage: GatewayStorage;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      const db = await backend.create();
+      cleanup = db.cleanup;
+      storage = await openStorage(db.database);
+    });
+    afterAll(async () => {
+      await storage?.close();
+      await cleanup?.();
+    });
+
+    it("has exactly the members this suite covers", () => {
+      expect(Object.keys(storage).sort()).toEqual([...COVERED].sort());
+      expect(storage.backend).toBe(backend.name);
+    });
+
+    it("pings, registers, lists, reads and toggles peers", async () => {
+      await storage.ping();
+      const first = await storage.registerPeer(peer("sc-alpha", { team: "blue" }, 1));
+      expect(first.created).toBe(true);
+      const again = await storage.registerPeer(peer("sc-alpha", { zone: "eu" }, 2));
+      expect(again.created).toBe(false);
+      expect(again.peer).toMatchObject({ team: "blue", zone: "eu", registered_at: at(1) });
+      await storage.registerPeer(peer("sc-bravo"));
+      expect((await storage.listPeers()).map((p) => p.name)).toEqual(["sc-alpha", "sc-bravo"]);
+      expect(await storage.getPeer("sc-nobody")).toBeUndefined();
+      expect((await storage.setPeerEnabled("sc-bravo", false))?.enabled).toBe(false);
+      expect(await storage.setPeerEnabled("sc-nobody", false)).toBeUndefined();
+      await storage.setPeerEnabled("sc-bravo", true);
+      await storage.touchPeer("sc-bravo", at(50));
+      expect((await storage.getPeer("sc-bravo"))?.last_seen).toBe(at(50));
+    });
+
+    it("refuses a registration whose merged extras pass the size limit, storing nothing", async () => {
+      await storage.registerPeer(peer("sc-grow", { a: "x".repeat(9000) }));
+      await expect(
+        storage.registerPeer(peer("sc-grow", { b: "y".repeat(9000) })),
+      ).rejects.toSatisfy(
+        (error) => error instanceof StorageError && error.code === "registration_too_large",
+      );
+      expect(await storage.getPeer("sc-grow")).not.toHaveProperty("b");
+    });
+
+    it("inserts, lists, reads and marks messages, announcing each stored one", async () => {
+      const announced: Array<string | undefined> = [];
+      const stop = storage.onMessage((to) => announced.push(to));
+      // PostgreSQL listens on its own connection, opened on the first subscription; once it
+      // listens it announces `undefined` (anything before may have been missed).
+      if (backend.name === "postgres") await expect.poll(() => announced).toContain(undefined);
+      const stored = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "one"));
+      expect(stored.refused).toBeUndefined();
+      const id = stored.message!.id;
+      expect(await storage.getMessage(id)).toMatchObject({ content: "one", read_at: null });
+      const marked = await storage.markRead(id, at(60));
+      expect(marked?.read_at).toBe(at(60));
+      expect((await storage.markRead(id, at(70)))?.read_at).toBe(at(60));
+      expect(await storage.markRead(999_999, at(70))).toBeUndefined();
+      const unread = await storage.listMessages({ to: "sc-bravo", unreadOnly: true, limit: 10 });
+      expect(unread).toEqual([]);
+      const all = await storage.listMessages({ unreadOnly: false, afterId: 0, limit: 10 });
+      expect(all.map((m) => m.id)).toContain(id);
+      await expect.poll(() => announced).toContain("sc-bravo");
+      stop();
+      const refused = await storage.insertMessage(dm("sc-alpha", "sc-nobody", "lost"));
+      expect(refused.refused).toBe("unknown_recipient");
+    });
+
+    it("answers idempotent repeats and conflicts, and purges old keys", async () => {
+      const key = { key: "sc-key", notBefore: at(0) };
+      const first = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "keyed"), key);
+      const repeat = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "keyed"), key);
+      expect(repeat).toEqual({ message: first.message, created: false });
+      const conflict = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "other"), key);
+      expect(conflict.refused).toBe("idempotency_key_conflict");
+      expect(await storage.purgeIdempotencyKeys(new Date(Date.now() + 60_000).toISOString())).toBe(
+        1,
+      );
+      const fresh = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "other"), key);
+      expect(fresh.message?.id).toBeGreaterThan(first.message!.id);
+    });
+
+    it("imports messages as given", async () => {
+      await storage.importMessages([
+        { ...dm("sc-alpha", "sc-bravo", "imported"), createdAt: at(500), readAt: at(600) },
+      ]);
+      const [last] = await storage
+        .listMessages({ to: "sc-bravo", unreadOnly: false, limit: 1000 })
+        .then((rows) => rows.slice(-1));
+      expect(last).toMatchObject({ content: "imported", read_at: at(600) });
+    });
+
+    it("saves, finds, recognizes and revokes token hashes", async () => {
+      await storage.saveToken("sc-alpha", hash("token-1"), at(0));
+      await storage.saveToken("sc-alpha", hash("token-2"), at(0));
+      expect(await storage.findTokenPeer(hash("token-1"))).toBe("sc-alpha");
+      expect(await storage.anyLiveToken([hash("nope"), hash("token-2")])).toBe(true);
+      expect(await storage.anyLiveToken([hash("nope")])).toBe(false);
+      expect(await storage.anyLiveToken([])).toBe(false);
+      expect(await storage.revokeTokens("sc-alpha")).toBe(2);
+      expect(await storage.findTokenPeer(hash("token-1"))).toBeUndefined();
+    });
+
+    it("raises StorageError unavailable once closed", async () => {
+      const db = await backend.create();
+      const closing = await openStorage(db.database);
+      await closing.close();
+      await expect(closing.listPeers()).rejects.toSatisfy(
+        (error) => error instanceof StorageError && error.code === "unavailable",
+      );
+      await db.cleanup();
+    });
+  });
+}

@@ -1,0 +1,235 @@
+import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
+import { ErrorBodyLooseSchema } from "@mesh/protocol";
+import { type $Fetch, createFetch, type FetchContext, FetchError } from "ofetch";
+import * as v from "valibot";
+import { redactToken } from "./redact-token.js";
+
+/** Statuses worth another try of an idempotent call; ofetch also counts "no response" as 500. */
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** Longest pause before a retry, whatever `Retry-After` asks for. */
+const MAX_RETRY_DELAY_MS = 10_000;
+const STATUS_EXCERPT_CHARS = 500;
+const NON_JSON_EXCERPT_CHARS = 200;
+
+/** Options of {@link GatewayTransport}; the caller resolves the defaults. */
+export interface GatewayTransportOptions {
+  /** Gateway base address without a trailing slash. */
+  gatewayUrl: string;
+  /** Bearer token, or `undefined` to send no `Authorization` header. */
+  token: string | undefined;
+  /** Deadline of a call in ms, from the request to the end of the response body, retries included. */
+  timeout: number;
+  /** Extra attempts of an idempotent call after a retryable failure. */
+  retries: number;
+  /** First retry pause in ms, doubling per attempt, with ±25 % jitter; `Retry-After` raises it. */
+  retryDelayMs: number;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof globalThis.fetch | undefined;
+}
+
+/** One call to the gateway. */
+export interface GatewayRequest {
+  method: "GET" | "POST";
+  /** Path without query; it is what error messages and `MeshGatewayError.path` show. */
+  path: string;
+  query?: Record<string, string> | undefined;
+  body?: Record<string, unknown> | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Whether the call may be repeated after a retryable failure (never for `register` or `send`). */
+  idempotent: boolean;
+  /** Ends the request early; the abort reason is rethrown as is. */
+  signal?: AbortSignal | undefined;
+  /** Added to the timeout, for long polls that the gateway holds open on purpose. */
+  extraTimeoutMs?: number | undefined;
+  /** Set on the error of a failed send, so the caller can repeat it safely. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: ofetch with the base
+ * URL, query, bearer token, a deadline and retries (jittered, honouring `Retry-After`,
+ * idempotent calls only), then the mapping of every failure to a `MeshGatewayError` whose
+ * message never holds the token. Connections are pooled by the fetch in use.
+ */
+export class GatewayTransport {
+  readonly #options: GatewayTransportOptions;
+  readonly #http: $Fetch;
+
+  constructor(options: GatewayTransportOptions) {
+    this.#options = options;
+    // The global fetch honours the signal; an injected one may not.
+    const fetch = options.fetch ? abortable(options.fetch) : globalThis.fetch;
+    this.#http = createFetch({ fetch }).create({
+      baseURL: options.gatewayUrl,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      responseType: "text",
+      retryStatusCodes: RETRY_STATUSES,
+      retryDelay: (context) => this.#retryDelay(context),
+    });
+  }
+
+  /**
+   * Sends one call (plus retries when allowed); resolves to parsed JSON, or `undefined` for an
+   * empty body. The timeout bounds the whole call, retries and their pauses included.
+   */
+  async request(req: GatewayRequest): Promise<unknown> {
+    const timeoutMs = this.#options.timeout + (req.extraTimeoutMs ?? 0);
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let text: string | undefined;
+    let status: number;
+    try {
+      const response = await this.#http.raw<string, "text">(req.path, {
+        method: req.method,
+        ...(req.query && { query: req.query }),
+        ...(req.body && { body: req.body }),
+        ...(req.headers && { headers: req.headers }),
+        retry: req.idempotent ? this.#options.retries : 0,
+        signal: req.signal ? AbortSignal.any([req.signal, deadline]) : deadline,
+        // Neither the caller's abort nor the deadline is retried.
+        onRequestError: () => {
+          if (req.signal?.aborted) throw req.signal.reason;
+          if (deadline.aborted) throw deadline.reason;
+        },
+      });
+      text = response._data;
+      status = response.status;
+    } catch (error) {
+      if (req.signal?.aborted) throw req.signal.reason;
+      throw this.#failure(req, timeoutMs, error);
+    }
+    if (text === undefined || !/\S/.test(text)) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (cause) {
+      const excerpt = this.#excerpt(text, NON_JSON_EXCERPT_CHARS);
+      throw new MeshGatewayError({
+        message: `${req.method} ${req.path} returned a body that is not JSON (status ${status}): ${excerpt}`,
+        ...this.#where(req),
+        status,
+        bodyExcerpt: excerpt,
+        isRetryable: false,
+        cause,
+      });
+    }
+  }
+
+  #failure(req: GatewayRequest, timeoutMs: number, error: unknown): MeshGatewayError {
+    const response = error instanceof FetchError ? error.response : undefined;
+    if (response === undefined) return this.#noResponse(req, timeoutMs, error);
+    const status = response.status;
+    const text = typeof response._data === "string" ? response._data : "";
+    const server = this.#readErrorBody(text);
+    if (status === 401 || status === 403) {
+      return new MeshAuthError({
+        message: `${req.method} ${req.path}: the mesh gateway ${authProblem(status, this.#options.token)} (status ${status}); set MESH_GATEWAY_TOKEN or pass the \`token\` option with a token this gateway accepts`,
+        ...this.#where(req),
+        status,
+        ...server,
+      });
+    }
+    const excerpt = this.#excerpt(text, STATUS_EXCERPT_CHARS);
+    return new MeshGatewayError({
+      message: `${req.method} ${req.path} failed with status ${status}: ${excerpt || "(empty body)"}`,
+      ...this.#where(req),
+      status,
+      ...server,
+      bodyExcerpt: excerpt,
+    });
+  }
+
+  #noResponse(req: GatewayRequest, timeoutMs: number, error: unknown): MeshGatewayError {
+    const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error;
+    const origin = new URL(this.#options.gatewayUrl).origin;
+    const message =
+      cause instanceof Error && cause.name === "TimeoutError"
+        ? `${req.method} ${req.path} timed out after ${timeoutMs} ms waiting for the mesh gateway at ${origin}; check that it is running or raise the \`timeout\` option`
+        : `${req.method} ${req.path} could not reach the mesh gateway at ${origin} (${redactToken(rootCause(cause), this.#options.token)}); check MESH_GATEWAY_URL and that the gateway is running`;
+    return new MeshGatewayError({ message, ...this.#where(req), cause });
+  }
+
+  #where(req: GatewayRequest) {
+    return { method: req.method, path: req.path, idempotencyKey: req.idempotencyKey };
+  }
+
+  /** Redacted before it is cut, so a token split by the cut cannot leak its first half. */
+  #excerpt(text: string, length: number): string {
+    return redactToken(text, this.#options.token).slice(0, length);
+  }
+
+  /** `error` and `message` of a gateway error body, when the body is one. */
+  #readErrorBody(text: string): { serverCode?: string; serverMessage?: string } {
+    let body: v.SafeParseResult<typeof ErrorBodyLooseSchema>;
+    try {
+      body = v.safeParse(ErrorBodyLooseSchema, JSON.parse(text));
+    } catch {
+      return {};
+    }
+    if (!body.success) return {};
+    const { error, message } = body.output;
+    return {
+      ...(error !== undefined && { serverCode: error }),
+      ...(message !== undefined && {
+        serverMessage: this.#excerpt(message, STATUS_EXCERPT_CHARS),
+      }),
+    };
+  }
+
+  #retryDelay(context: FetchContext): number {
+    const remaining = typeof context.options.retry === "number" ? context.options.retry : 0;
+    const attempt = Math.max(0, this.#options.retries - remaining);
+    const backoff = this.#options.retryDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+    const asked = retryAfterMs(context.response?.headers.get("retry-after") ?? null);
+    return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked));
+  }
+}
+
+/** `Retry-After` in ms: delay seconds or an HTTP date; 0 when absent or unreadable. */
+function retryAfterMs(value: string | null): number {
+  if (value === null) return 0;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 0 : Math.max(0, date - Date.now());
+}
+
+function authProblem(status: number, token: string | undefined): string {
+  if (status === 403) {
+    return "refused the token for this operation (a peer token may act only as its own peer)";
+  }
+  return token ? "rejected the token" : "requires a token and none was sent";
+}
+
+/**
+ * A fetch that also gives up when the signal aborts, even if the fetch itself ignores the signal
+ * (an injected fetch may): a deadline must hold whatever fetch is in use.
+ */
+function abortable(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const signal = init?.signal;
+    if (!signal) return fetch(input, init);
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      fetch(input, init)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  };
+}
+
+/**
+ * The root cause of a transport failure, e.g. `connect ECONNREFUSED 127.0.0.1:8788`. fetch wraps
+ * it in layers ("fetch failed") that add nothing for the reader.
+ */
+function rootCause(cause: unknown): string {
+  let root = cause;
+  for (let depth = 0; depth < 8 && root instanceof Error && root.cause !== undefined; depth++) {
+    root = root.cause;
+  }
+  if (!(root instanceof Error)) return String(root);
+  if (root.message !== "") return root.message;
+  // An AggregateError (every address of a host refused) has an empty message but a code.
+  const code = (root as { code?: unknown }).code;
+  return typeof code === "string" ? code : root.name;
+}
