@@ -10,9 +10,9 @@
  */
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
+import { findAllSecrets, findSecret, redactSecrets } from "../dist/index.js";
 import { benignCorpus } from "../test/benign-corpus.ts";
 import { seeded, VENDOR_FORMATS } from "../test/vendor-formats.ts";
-import { findAllSecrets, findSecret, redactSecrets } from "../dist/index.js";
 
 const MIB = 1024 * 1024;
 const WORST_CASE_MS = 20;
@@ -163,7 +163,8 @@ for (const format of VENDOR_FORMATS) {
     const { content, secret } = format.make(seeded(seed * 7919));
     const at = content.indexOf(secret);
     const hit = findAllSecrets(content).some(
-      (m) => m.ruleId === format.ruleId && m.index <= at && m.index + m.length >= at + secret.length,
+      (m) =>
+        m.ruleId === format.ruleId && m.index <= at && m.index + m.length >= at + secret.length,
     );
     if (hit && !redactSecrets(content).includes(secret)) found++;
   }
@@ -193,8 +194,12 @@ let falsePositives = 0;
 console.log(`false positives on ${corpus.length} real texts (target 0):`);
 for (const [kind, row] of byKind) {
   falsePositives += row.hits;
-  const note = row.spec10 ? `; plus ${row.spec10} of the spec's aws heuristic on a chance "aws"` : "";
-  console.log(`  ${pad(kind, 16)} ${String(row.chars).padStart(9)} chars  ${row.hits} found${note}`);
+  const note = row.spec10
+    ? `; plus ${row.spec10} of the spec's aws heuristic on a chance "aws"`
+    : "";
+  console.log(
+    `  ${pad(kind, 16)} ${String(row.chars).padStart(9)} chars  ${row.hits} found${note}`,
+  );
 }
 console.log(`false positives overall: ${falsePositives} (target 0)`);
 

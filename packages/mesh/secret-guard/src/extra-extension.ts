@@ -1,9 +1,10 @@
 /*
  * The engine side of the extra rules (numbered 13 and up, in the order of
  * `EXTRA_SECRET_RULES`). Every extra rule starts with a literal. Literals are found without
- * searching for each one: the scan looks only for the rare characters `_`, `-`, `:` and `"`
- * (native `indexOf`), and a literal is tried where its first such character sits, keyed by
- * that character and the one before it. Each rule then reads forward from its literal over
+ * searching for each one: the scan jumps between the rare characters `_`, `-`, `:` and `"`
+ * (native `indexOf`), reads dense stretches of them one by one, and tries a literal where its
+ * anchor (such a character) sits, keyed by it and the two characters before it; "-----BEGIN "
+ * and "ASIA" have cursors of their own. Each rule then reads forward from its literal over
  * one or two runs of a character class; run ends are cached per class, and every run stops
  * at a character the next occurrence of the literal starts with, so the work stays linear.
  */
@@ -165,15 +166,14 @@ interface Literal {
 const ANCHORS = '_-:"';
 const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
   texts.map((text) => {
-    let anchor = 1;
+    // The first anchor character from the third on: two characters before it narrow the check.
+    let anchor = 2;
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
     // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
     const own = anchor === text.length || text.startsWith("--");
     return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
   }),
 );
-const IS_ANCHOR = new Uint8Array(128);
-for (const ch of ANCHORS) IS_ANCHOR[ch.charCodeAt(0)] = 1;
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
 const PAIRS = new Uint8Array(128 * 128);
 /** Literals by group and the character two before the anchor: BUCKETS[group * 128 + char]. */
@@ -181,7 +181,7 @@ const BUCKETS: Literal[][] = [];
 let groups = 0;
 for (const literal of LITERALS) {
   if (literal.anchor === 0) continue;
-  const at = literal.anchor; // always 2 or more
+  const at = literal.anchor;
   const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
   if (!PAIRS[key]) PAIRS[key] = ++groups;
   const bucket = ((PAIRS[key] as number) << 7) | literal.text.charCodeAt(at - 2);
