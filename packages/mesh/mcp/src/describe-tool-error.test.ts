@@ -66,14 +66,13 @@ describe("describeToolError", () => {
     { serverCode: "secret_detected", fix: /remove the credential/ },
     { serverCode: "rate_limited", fix: /wait a minute/ },
   ])("advises on the gateway's own $serverCode refusal", ({ serverCode, fix }) => {
-    const error = Object.assign(
-      new MeshGatewayError("POST /messages failed", {
-        method: "POST",
-        path: "/messages",
-        status: 409,
-      }),
-      { serverCode },
-    );
+    const error = new MeshGatewayError({
+      message: "POST /messages failed",
+      method: "POST",
+      path: "/messages",
+      status: 409,
+      serverCode,
+    });
     expect(describeToolError(error, context)).toMatch(fix);
   });
 
