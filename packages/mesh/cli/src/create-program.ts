@@ -60,7 +60,9 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
       "--token <token>",
       "gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)",
     )
-    .option("--json", "machine-readable output on stdout");
+    .option("--json", "machine-readable output on stdout")
+    // Subcommands inherit this: `mesh send --help` lists --json, --node and the rest too.
+    .configureHelp({ showGlobalOptions: true });
 
   const action = createAction(result, (command) =>
     createContext(io, command.optsWithGlobals<GlobalOptions>()),

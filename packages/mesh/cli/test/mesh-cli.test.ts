@@ -74,6 +74,15 @@ describe("mesh: help and usage", () => {
     }
   });
 
+  it("lists the global options in a subcommand's help", async () => {
+    const run = await runCli(["send", "--help"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Global Options:");
+    for (const flag of ["--json", "--node <name>", "--gateway-url <url>"]) {
+      expect(run.stdout).toContain(flag);
+    }
+  });
+
   it.each([
     [["frobnicate"]],
     [[]],
