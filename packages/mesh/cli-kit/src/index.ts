@@ -4,6 +4,7 @@ export { type CommandAction, createAction } from "./create-action.js";
 export { type CliProgramOptions, createCliProgram } from "./create-cli-program.js";
 export { colorEnabled, createStyle, type Style } from "./create-style.js";
 export { describeCliError, type ErrorReport } from "./describe-cli-error.js";
+export { displayWidth } from "./display-width.js";
 export { type Column, formatTable, preview } from "./format-table.js";
 export { type ProgramResult, type RunProgramOptions, runProgram } from "./run-program.js";
 export { withProgress } from "./with-progress.js";
