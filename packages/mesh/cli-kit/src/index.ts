@@ -1,3 +1,12 @@
+export {
+  addCompletion,
+  bashCompletion,
+  COMPLETION_SHELLS,
+  type CompletionShell,
+  fishCompletion,
+  zshCompletion,
+} from "./add-completion.js";
+export { addExamples, type CommandExample } from "./add-examples.js";
 export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
 export { type CliIo, type InteractiveCliIo, nodeIo, type TextSink } from "./cli-io.js";
 export { type CommandAction, createAction } from "./create-action.js";
