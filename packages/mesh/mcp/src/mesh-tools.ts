@@ -1,9 +1,9 @@
 import type { MeshClient, Message, SentMessage } from "@mesh/client";
-import { MeshError, MeshValidationError } from "@mesh/errors";
 import { normalizeNodeName } from "@mesh/names";
 import type * as v from "valibot";
 import type { InboxReader } from "./inbox-reader.js";
 import type { SentLog } from "./sent-log.js";
+import { ToolRefusal } from "./tool-refusal.js";
 import {
   CheckInboxInput,
   GetThreadInput,
@@ -95,10 +95,10 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       output: SentOutput,
       run: async (args) => {
         if (isSelf(args.to, client.node)) {
-          throw new MeshValidationError({
-            message: `refusing to send a message to yourself ('${client.node}')`,
-            code: "self_message",
-          });
+          throw new ToolRefusal(
+            "self_message",
+            `refusing to send a message to yourself ('${client.node}')`,
+          );
         }
         const message: SentMessage | null = await client.send({
           to: args.to,
@@ -133,7 +133,7 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       name: "mark_read",
       title: "Mark messages read",
       description:
-        "Mark messages read after you have handled them. Returns the ids marked and the ids not found (unknown, or addressed to someone else).",
+        "Mark messages read after you have handled them. Returns the ids marked and the ids not found (unknown, or addressed to someone else). Repeating it is harmless: after a failure, call it again with the same ids.",
       annotations: {
         readOnlyHint: false,
         idempotentHint: true,
@@ -200,12 +200,7 @@ async function markAll(
         notFound.push(id);
         continue;
       }
-      if (marked.length === 0 || !(error instanceof MeshError)) throw error;
-      throw new MeshError({
-        code: error.code,
-        message: `${error.message} (marked read before this failure: ${marked.join(", ")})`,
-        cause: error,
-      });
+      throw error;
     }
   }
   return { marked, notFound };
