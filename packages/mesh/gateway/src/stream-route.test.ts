@@ -244,6 +244,29 @@ describe("GET /messages/stream", () => {
     await stream.ended;
   });
 
+  it("cuts off a reader that stops reading, so its buffered events cannot pile up", async () => {
+    await start({ streamPingMs: 20, maxStreamsPerPeer: 1 });
+    const token = await gateway.issueToken("bob");
+    const bob = { authorization: `Bearer ${token}` };
+    const stalled = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${gateway.url}/messages/stream`, { headers: bob }, resolve).on("error", reject);
+    });
+    stalled.pause();
+    // Far more than the socket buffers hold: the gateway's writes back up.
+    const content = "x".repeat(60_000);
+    for (let i = 0; i < 200; i++)
+      await send(gateway, { from_node: "alice", to_node: "bob", content });
+    // The slot frees once the gateway has dropped the stalled stream.
+    let status = 429;
+    for (let attempt = 0; attempt < 200 && status === 429; attempt++) {
+      const retry = await open("/messages/stream", bob);
+      status = retry.status;
+      if (status === 429) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe(200);
+    stalled.destroy();
+  });
+
   it("bounds the open streams on the gateway (503) and per peer token (429)", async () => {
     await start({ maxStreams: 3, maxStreamsPerPeer: 2 });
     const token = await gateway.issueToken("bob");

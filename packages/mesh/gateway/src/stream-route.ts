@@ -8,6 +8,8 @@ import { validateInput } from "./validate-input.js";
 
 /** Rows read per database query while a stream catches up. */
 const DRAIN_BATCH = 100;
+/** A reader that has not drained its socket at this many pings in a row is cut off. */
+const MAX_STALLED_PINGS = 2;
 /** SSE `retry:` hint sent once: how long an EventSource-like client waits before reconnecting. */
 const RETRY_HINT_MS = 2000;
 
@@ -58,6 +60,8 @@ interface OpenStream {
   /** A wake-up came in while draining: read again afterwards. */
   again: boolean;
   ended: boolean;
+  /** Pings in a row at which the reader had not taken the data written before. */
+  stalledPings: number;
   unsubscribe: () => void;
 }
 
@@ -81,7 +85,9 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
       if (count <= 0) perPeer.delete(peer);
       else perPeer.set(peer, count);
     }
-    stream.raw.end();
+    // A stalled reader would keep an ended response's buffer forever: drop the connection.
+    if (stream.raw.writableNeedDrain) stream.raw.destroy();
+    else stream.raw.end();
   };
 
   const drain = async (stream: OpenStream) => {
@@ -121,6 +127,11 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
 
   const ping = setInterval(() => {
     for (const stream of streams) {
+      if (stream.raw.writableNeedDrain) {
+        if (++stream.stalledPings >= MAX_STALLED_PINGS) end(stream);
+        continue;
+      }
+      stream.stalledPings = 0;
       stream.raw.write(": ping\n\n");
       if (stream.access.peer === undefined) continue;
       options.stillAuthorized(stream.request).then(
@@ -163,6 +174,7 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
       draining: false,
       again: false,
       ended: false,
+      stalledPings: 0,
       unsubscribe: () => {},
     };
     // Subscribed before the starting point is read: an insert in between wakes a drain.

@@ -25,22 +25,18 @@ export class InboxReader {
   }
 
   /** The inbox, oldest first (never marks read). */
-  async list(options: ListOptions): Promise<Message[]> {
-    if (options.afterId === undefined) {
-      return this.#client.fetch({ unreadOnly: options.unreadOnly, limit: options.limit });
-    }
-    // The client's fetch has no cursor yet: read the largest page and cut it here.
-    const afterId = options.afterId;
-    const rows = await this.#client.fetch({
+  list(options: ListOptions): Promise<Message[]> {
+    return this.#client.fetch({
       unreadOnly: options.unreadOnly,
-      limit: MAX_MESSAGE_LIMIT,
+      limit: options.limit,
+      afterId: options.afterId,
     });
-    return rows.filter((row) => row.id > afterId).slice(0, options.limit);
   }
 
   /** Received messages of one thread, oldest first. */
   async thread(threadId: string): Promise<Message[]> {
-    const rows = await this.#client.fetch({ limit: MAX_MESSAGE_LIMIT });
+    const rows = await this.#client.fetch({ threadId, limit: MAX_MESSAGE_LIMIT });
+    // Filtered here too: a gateway older than the `thread` query returns every thread.
     return rows.filter((row) => row.thread_id === threadId);
   }
 
