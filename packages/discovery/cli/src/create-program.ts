@@ -1,6 +1,13 @@
-import { type CliIo, createAction, createCliProgram, type ProgramResult } from "@mesh/cli-kit";
+import {
+  addCompletion,
+  type CliIo,
+  createAction,
+  createCliProgram,
+  type ProgramResult,
+} from "@mesh/cli-kit";
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
+import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";
 import type { CostEstimateOptions } from "./cost-estimate-command.js";
 import { parseWhen } from "./parse-when.js";
@@ -225,5 +232,7 @@ Offline trial: \`discovery-fakes > fakes.env &\` (from @discovery/testing), then
       ),
     );
 
+  addHelpExamples(program);
+  addCompletion(program);
   return program;
 }

@@ -133,7 +133,15 @@ describe("discovery models and model", () => {
     });
     expect(run.code).toBe(1);
     expect(json(run.stdout)).toEqual({ models: [] });
-    expect(run.stderr).toMatch(/hint: .*XAI_API_KEY/);
+    // With --json the error is one JSON object (the last stderr line, after the warning).
+    const error = JSON.parse(run.stderr.trimEnd().split("\n").at(-1) ?? "");
+    expect(error).toEqual({
+      error: {
+        code: "failed",
+        message: "no models found",
+        hint: expect.stringContaining("XAI_API_KEY"),
+      },
+    });
   });
 
   it.each([

@@ -10,11 +10,19 @@ export class CliError extends Error {
   readonly exitCode: number;
   /** What to do about it, e.g. which environment variable to set. */
   readonly hint: string | undefined;
+  /** Stable machine-readable reason for `--json` errors. Default `usage_error` for exit 2, else `failed`. */
+  readonly code: string;
 
-  constructor(message: string, options: { exitCode?: number; hint?: string } = {}) {
+  constructor(message: string, options: { exitCode?: number; hint?: string; code?: string } = {}) {
     super(message);
     this.name = "CliError";
     this.exitCode = options.exitCode ?? EXIT_FAILURE;
     this.hint = options.hint;
+    this.code = options.code ?? defaultErrorCode(this.exitCode);
   }
+}
+
+/** The `code` of a failure that names none: `usage_error` for exit status 2, else `failed`. */
+export function defaultErrorCode(exitCode: number): string {
+  return exitCode === EXIT_USAGE ? "usage_error" : "failed";
 }

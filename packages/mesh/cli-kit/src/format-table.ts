@@ -1,4 +1,5 @@
 import type { Style } from "./create-style.js";
+import { displayWidth } from "./display-width.js";
 
 /** One column of {@link formatTable}. */
 export interface Column {
@@ -7,16 +8,10 @@ export interface Column {
   align?: "left" | "right";
 }
 
-// Colour codes take no room on screen.
-const ANSI = /\x1b\[[0-9;]*m/g;
-
-function visibleWidth(text: string): number {
-  return text.replace(ANSI, "").length;
-}
-
 /**
  * An aligned text table: a header row, then one line per row, columns two spaces apart, without
- * trailing spaces. Cells are single-line text; the caller shortens long values.
+ * trailing spaces, aligned by display width (wide characters and emoji take two columns). Cells
+ * are single-line text; the caller shortens long values.
  */
 export function formatTable(
   columns: readonly Column[],
@@ -24,12 +19,12 @@ export function formatTable(
   style: Style,
 ): string {
   const widths = columns.map((column, i) =>
-    Math.max(visibleWidth(column.header), ...rows.map((row) => visibleWidth(row[i] ?? ""))),
+    Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ""))),
   );
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, i) => {
-        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - visibleWidth(cell)));
+        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(cell)));
         return columns[i]?.align === "right" ? pad + cell : cell + pad;
       })
       .join("  ")

@@ -1,9 +1,19 @@
+export {
+  addCompletion,
+  bashCompletion,
+  COMPLETION_SHELLS,
+  type CompletionShell,
+  fishCompletion,
+  zshCompletion,
+} from "./add-completion.js";
+export { addExamples, type CommandExample } from "./add-examples.js";
 export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
 export { type CliIo, type InteractiveCliIo, nodeIo, type TextSink } from "./cli-io.js";
 export { type CommandAction, createAction } from "./create-action.js";
 export { type CliProgramOptions, createCliProgram } from "./create-cli-program.js";
 export { colorEnabled, createStyle, type Style } from "./create-style.js";
 export { describeCliError, type ErrorReport } from "./describe-cli-error.js";
+export { displayWidth } from "./display-width.js";
 export { type Column, formatTable, preview } from "./format-table.js";
 export { type ProgramResult, type RunProgramOptions, runProgram } from "./run-program.js";
 export { withProgress } from "./with-progress.js";

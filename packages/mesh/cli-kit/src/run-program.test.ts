@@ -113,4 +113,62 @@ describe("runProgram with createCliProgram and createAction", () => {
     expect(code).toBe(3);
     expect(io.err).toBe("demo: error: described raw\nhint: try again\n");
   });
+
+  it.each([
+    [
+      ["--json", "run", "cli-error"],
+      1,
+      { code: "failed", message: "no key", hint: "set DEMO_KEY" },
+    ],
+    [["run", "usage", "--json"], 2, { code: "usage_error", message: "bad value", hint: null }],
+    [["--json", "run", "plain"], 1, { code: "failed", message: "boom", hint: null }],
+    [
+      ["--json", "nope"],
+      2,
+      { code: "usage_error", message: "unknown command 'nope'", hint: "run with --help for usage" },
+    ],
+    [
+      ["--json", "run", "x", "--times"],
+      2,
+      {
+        code: "usage_error",
+        message: "option '--times <n>' argument missing",
+        hint: "run with --help for usage",
+      },
+    ],
+  ])(
+    "with --json, reports %j as one JSON object on stderr with the same status",
+    async (argv, code, error) => {
+      const run = await runDemo(argv);
+      expect(run.code).toBe(code);
+      expect(run.out).toBe("");
+      expect(run.err.endsWith("\n")).toBe(true);
+      expect(run.err.trimEnd().split("\n")).toHaveLength(1);
+      expect(JSON.parse(run.err)).toEqual({ error });
+    },
+  );
+
+  it("with --json, takes the code from the error's own code field", async () => {
+    const io = memoryIo();
+    const program = createCliProgram(io, { name: "demo", description: "d", version: "1" });
+    program.option("--json", "json");
+    program.command("go").action(() => {
+      throw Object.assign(new Error("port taken"), { code: "EADDRINUSE" });
+    });
+    const code = await runProgram(program, ["go", "--json"], io, { exitCode: 0 });
+    expect(code).toBe(1);
+    expect(JSON.parse(io.err)).toEqual({
+      error: { code: "EADDRINUSE", message: "port taken", hint: null },
+    });
+  });
+
+  it("treats --json as an unknown option (plain text, exit 2) in a program without it", async () => {
+    const io = memoryIo();
+    const program = createCliProgram(io, { name: "demo", description: "d", version: "1" });
+    program.command("go").action(() => {
+      throw new CliError("nope");
+    });
+    expect(await runProgram(program, ["go", "--json"], io, { exitCode: 0 })).toBe(2);
+    expect(io.err).toContain("unknown option '--json'");
+  });
 });

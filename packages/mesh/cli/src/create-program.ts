@@ -1,4 +1,5 @@
 import {
+  addCompletion,
   createAction,
   createCliProgram,
   type InteractiveCliIo,
@@ -14,6 +15,7 @@ import {
 } from "@mesh/protocol";
 import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
+import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";
 import type { GatewayCommandOptions } from "./gateway-command.js";
 
@@ -195,5 +197,7 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
     .description("serve the mesh to an AI agent as an MCP server on stdio (needs @mesh/mcp)")
     .action(action(async (context) => (await import("./mcp-command.js")).mcpCommand(context)));
 
+  addHelpExamples(program);
+  addCompletion(program);
   return program;
 }

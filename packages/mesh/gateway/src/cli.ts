@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { existsSync } from "node:fs";
+import { addCompletion, addExamples } from "@mesh/cli-kit";
 import { MeshValidationError } from "@mesh/errors";
 import { normalizeNodeName } from "@mesh/names";
 import {
@@ -208,6 +209,22 @@ token
       process.stdout.write(`revoked ${revoked} token(s) of '${canonical}'\n`);
     }),
   );
+
+addExamples(program.commands.find((command) => command.name() === "serve") ?? program, [
+  { command: "mesh-gateway serve", description: "serve on the default port and database" },
+  {
+    command: "MESH_GATEWAY_TOKEN=$(openssl rand -hex 32) mesh-gateway serve --host 0.0.0.0",
+    description: "serve the network with an admin token",
+  },
+]);
+addExamples(token, [
+  { command: "mesh-gateway token issue alice", description: "a token for peer alice" },
+  {
+    command: "mesh-gateway token revoke alice --database gateway.db",
+    description: "revoke alice's tokens",
+  },
+]);
+addCompletion(program);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`mesh-gateway: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,0 +1,19 @@
+import type { Command } from "commander";
+
+/** One example of {@link addExamples}: the command line and what it does. */
+export interface CommandExample {
+  /** The whole command line as typed, e.g. `mesh send bob fyi "hello"`. Required. */
+  command: string;
+  /** What it does, one short line. Required. */
+  description: string;
+}
+
+/**
+ * Appends an `Examples:` section to `command`'s `--help`: each example's description as a `#`
+ * comment line above its command line, so the lines can be copied into a shell as they are.
+ */
+export function addExamples(command: Command, examples: readonly CommandExample[]): Command {
+  if (examples.length === 0) return command;
+  const lines = examples.map((example) => `  # ${example.description}\n  $ ${example.command}`);
+  return command.addHelpText("after", `\nExamples:\n${lines.join("\n")}`);
+}

@@ -1,0 +1,65 @@
+import { addExamples, type CommandExample } from "@mesh/cli-kit";
+import type { Command } from "commander";
+
+const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
+  peers: [
+    { command: "mesh peers", description: "who is registered" },
+    { command: "mesh peers --json", description: "the same as JSON, for scripts" },
+  ],
+  register: [
+    {
+      command: "MESH_NODE=alice mesh register --url http://10.0.0.5:8080",
+      description: "register yourself as alice with your service's address",
+    },
+    {
+      command: `mesh register --capabilities '{"can_claim_tasks":true}'`,
+      description: "advertise what you can do",
+    },
+  ],
+  send: [
+    { command: `mesh send bob fyi "build 412 is green"`, description: "a short note to bob" },
+    {
+      command: "git diff | mesh send bob question --thread PR-12",
+      description: "send stdin, in a thread",
+    },
+    {
+      command: `mesh send bob status "deployed" --idempotency-key deploy-42`,
+      description: "safe to repeat: a retry with the same key is not sent twice",
+    },
+  ],
+  inbox: [
+    { command: "mesh inbox --unread", description: "what you have not handled yet" },
+    { command: "mesh inbox --from bob --full", description: "bob's messages in full" },
+    { command: "mesh inbox --json --limit 10", description: "the oldest ten as JSON" },
+  ],
+  read: [{ command: "mesh read 41 42", description: "mark messages 41 and 42 handled" }],
+  watch: [
+    { command: "mesh watch", description: "follow new messages until Ctrl-C" },
+    { command: "mesh watch --json", description: "one JSON line per message, for a script" },
+  ],
+  guard: [
+    {
+      command: "mesh guard $(git diff --cached --name-only)",
+      description: "scan the staged files (a pre-commit hook)",
+    },
+    { command: "git diff | mesh guard", description: "scan stdin" },
+  ],
+  gateway: [
+    { command: "mesh gateway", description: "a local gateway on the default port" },
+    {
+      command: "mesh gateway --port 0 --database :memory:",
+      description: "a throwaway gateway on a free port",
+    },
+  ],
+  mcp: [
+    { command: "MESH_NODE=alice mesh mcp", description: "serve the mesh to an agent as alice" },
+  ],
+};
+
+/** Adds the examples above to the `--help` of each `mesh` command. */
+export function addHelpExamples(program: Command): void {
+  for (const command of program.commands) {
+    const examples = EXAMPLES[command.name()];
+    if (examples) addExamples(command, examples);
+  }
+}
