@@ -36,7 +36,7 @@ function envFile(content: string): string {
 
 describe("readDeepSeekLegacyKey", () => {
   it.each([
-    // VENDORS.md section 3 examples
+    // the documented legacy key-file examples
     ['DEEPSEEK_API_KEY="sk-abc"', "sk-abc"],
     ["  DEEPSEEK_API_KEY='sk-abc'  ", "sk-abc"],
     ["DEEPSEEK_API_KEY=a=b", "a=b"],

@@ -26,7 +26,7 @@ const KEY = "xai-mgmt-test-0123456789abcdefghij";
 const TEAM = "team-0123";
 let server: FakeServer;
 
-// VENDORS.md 9.6, the request body with the product's defaults.
+// https://docs.x.ai/docs/management-api, the request body with the product's defaults.
 const DOCUMENTED_BODY = {
   analyticsRequest: {
     timeRange: {
@@ -41,7 +41,7 @@ const DOCUMENTED_BODY = {
   },
 };
 
-// VENDORS.md 9.6, the documented response.
+// https://docs.x.ai/docs/management-api, the documented response.
 const DOCUMENTED_RESPONSE = {
   timeSeries: [
     {

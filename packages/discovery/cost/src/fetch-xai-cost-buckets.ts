@@ -162,7 +162,7 @@ async function readUsage(
     managementKey,
   );
   request.method = "POST";
-  // Key order as in VENDORS.md 9.6.
+  // Key order as in https://docs.x.ai/docs/management-api.
   request.body = {
     analyticsRequest: {
       timeRange: { startTime: toXaiTime(startTime), endTime: toXaiTime(endTime), timezone },

@@ -13,7 +13,7 @@ describe("developerLabel", () => {
     ["deepseek", "DeepSeek AI"],
     ["xai", "X AI"],
     ["grok", "X AI"],
-  ])("labels %s as %s (VENDORS.md section 2)", (provider, label) => {
+  ])("labels %s as %s (the catalog's developer labels)", (provider, label) => {
     expect(developerLabel(provider)).toBe(label);
   });
 

@@ -19,7 +19,7 @@ describe("normalizeDeepSeekId", () => {
     ["deepseek-chat-v3", "deepseek-chat-v3"],
     ["deepseek-v4-flash", "deepseek-v4-flash"],
     ["deepseek-chat", "deepseek-chat"],
-  ])("normalizes %s to %s (VENDORS.md section 6)", (input, output) => {
+  ])("normalizes %s to %s (the documented normalizer rules)", (input, output) => {
     expect(normalizeDeepSeekId(input)).toBe(output);
   });
 

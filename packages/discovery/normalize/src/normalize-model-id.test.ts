@@ -11,7 +11,7 @@ describe("normalizeModelId", () => {
     ["deepseek", "deepseek/deepseek-chat-v3.1", "deepseek-chat"],
     ["openai", "gpt-5", "gpt-5"],
     ["claude", "claude-opus-4-7", "claude-opus-4-7"],
-  ])("normalizes (%s, %s) to %s (VENDORS.md section 6)", (provider, id, output) => {
+  ])("normalizes (%s, %s) to %s (the documented normalizer rules)", (provider, id, output) => {
     expect(normalizeModelId(provider, id)).toBe(output);
   });
 

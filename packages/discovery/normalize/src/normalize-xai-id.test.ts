@@ -27,7 +27,7 @@ describe("normalizeXaiId", () => {
     ["grok-4-0709", "grok-4-0709"],
     ["xai/grok-4", "xai/grok-4"],
     ["X-AI/grok-4", "X-AI/grok-4"],
-  ])("normalizes %s to %s (VENDORS.md section 6)", (input, output) => {
+  ])("normalizes %s to %s (the documented normalizer rules)", (input, output) => {
     expect(normalizeXaiId(input)).toBe(output);
   });
 

@@ -5,9 +5,9 @@ import { findProvider } from "./find-provider.js";
 import { normalizeModelId } from "./normalize-model-id.js";
 import { PROVIDER_INFO, PROVIDERS } from "./providers.js";
 
-// API.md: `PROVIDERS` (adapter names and second names).
+// Public API: `PROVIDERS` (adapter names and second names).
 describe("PROVIDERS", () => {
-  it("lists every adapter name, each followed by its second name (VENDORS.md section 1)", () => {
+  it("lists every adapter name, each followed by its second name (the five vendors' adapter and second names)", () => {
     expect(PROVIDERS).toEqual([
       "openai",
       "deepseek",
@@ -31,7 +31,7 @@ describe("PROVIDERS", () => {
 });
 
 describe("PROVIDER_INFO", () => {
-  it("lists the five vendors with their second names and vendor words (VENDORS.md section 1)", () => {
+  it("lists the five vendors with their second names and vendor words (the five vendors' adapter and second names)", () => {
     expect(PROVIDER_INFO.map((p) => [p.name, p.secondName, p.vendorWord])).toEqual([
       ["openai", null, "OpenAI"],
       ["deepseek", null, "DeepSeek"],

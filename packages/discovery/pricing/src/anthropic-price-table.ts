@@ -1,6 +1,6 @@
 /**
  * Anthropic prices, USD per million tokens, as published on
- * claude.com/pricing (VENDORS.md section 8). Stability tier 3: this file is
+ * https://claude.com/pricing. Stability tier 3: this file is
  * table content only and is updated on its own. Cache prices are kept as the
  * published figures (1.25x, 2x and 0.1x base input, rounded as published).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listAnthropicPricing } from "./list-anthropic-pricing.js";
 import { pricingForAnthropicModel } from "./pricing-for-anthropic-model.js";
 
-// VENDORS.md section 8, verbatim: id, base input, cache write 5m, cache write 1h, cache hit, output.
+// The Anthropic price table as published at https://claude.com/pricing: id, base input, cache write 5m, cache write 1h, cache hit, output.
 const PUBLISHED: ReadonlyArray<readonly [string, number, number, number, number, number]> = [
   ["claude-opus-4-7", 5.0, 6.25, 10.0, 0.5, 25.0],
   ["claude-opus-4-6", 5.0, 6.25, 10.0, 0.5, 25.0],

@@ -9,7 +9,7 @@ type Row = readonly [
   hint: string,
 ];
 
-// VENDORS.md 9.3, "How the spec's rules read descriptions", every row.
+// https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list, "How the spec's rules read descriptions", every row.
 const READINGS: readonly Row[] = [
   ["Gemini 2.5 Pro Text Input - Predictions", "input", 0, "Gemini 2.5 Pro Text"],
   ["Gemini 2.5 Pro Text Output - Predictions", "output", 0, "Gemini 2.5 Pro Text"],

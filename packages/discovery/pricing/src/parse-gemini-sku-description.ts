@@ -26,7 +26,7 @@ const STOP_WORDS = ["Input", "Output", "Prompt", "Completion"] as const;
 
 /**
  * Reads direction, tier and model hint from a Cloud Billing SKU description
- * by the rules of VENDORS.md 9.3, or null when the description does not name
+ * by the rules of https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list, or null when the description does not name
  * the Gemini family or names no direction. Never throws.
  *
  * @example parseGeminiSkuDescription("Gemini 3.0 Pro Text Input (Long) - Predictions")

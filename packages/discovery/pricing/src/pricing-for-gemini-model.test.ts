@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe("pricingForGeminiModel", () => {
-  // Prices are per token, as the default fake catalog states them (VENDORS.md 9.3 wording).
+  // Prices are per token, as the default fake catalog states them (Cloud Billing wording).
   it.each<[string, GeminiPriceLookupOptions, number | null]>([
     ["Gemini 2.5 Pro", {}, 0.00001],
     ["gemini 2.5 pro", { direction: "output" }, 0.00001],

@@ -20,7 +20,7 @@ describe("isRetired", () => {
     ["claude", "claude-opus-3", "2099-01-01", false],
     ["anthropic", "claude-opus-3", "2099-01-01", false],
     ["openai", "gpt-4o", "2099-01-01", false],
-  ])("(%s, %s) on %s is %s (VENDORS.md section 7)", (provider, id, today, retired) => {
+  ])("(%s, %s) on %s is %s (the retirement registry)", (provider, id, today, retired) => {
     expect(isRetired(provider, id, { today })).toBe(retired);
   });
 

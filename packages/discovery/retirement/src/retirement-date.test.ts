@@ -9,9 +9,12 @@ describe("retirementDate", () => {
     ["claude", "claude-sonnet-3-7", "deprecated"],
     ["claude", "claude-opus-3", "deprecated"],
     ["openai", "gpt-4o", null],
-  ])("returns the stored value for (%s, %s): %s (VENDORS.md section 7)", (provider, id, value) => {
-    expect(retirementDate(provider, id)).toBe(value);
-  });
+  ])(
+    "returns the stored value for (%s, %s): %s (the retirement registry)",
+    (provider, id, value) => {
+      expect(retirementDate(provider, id)).toBe(value);
+    },
+  );
 
   it.each([
     ["xai", "grok-4", "2026-05-15"],

@@ -3,7 +3,7 @@ import { parseIsoDate } from "./parse-iso-date.js";
 import { RETIREMENT_REGISTRY } from "./retirement-registry.js";
 
 describe("RETIREMENT_REGISTRY", () => {
-  it("holds exactly the four entries of VENDORS.md section 7", () => {
+  it("holds exactly the four documented retirement entries", () => {
     expect(RETIREMENT_REGISTRY).toEqual({
       "grok/grok-4": "2026-05-15",
       "grok/grok-code-fast-1": "2026-05-15",

@@ -30,7 +30,7 @@ export interface AimlapiModelList {
 const CAPTURE_URL = new URL("../fixtures/aimlapi-models-2026-01.json", import.meta.url);
 let captureText: string | undefined;
 
-/** Absolute path of the real 440-entry AIMLAPI capture (January 2026, VENDORS.md 9.1). */
+/** Absolute path of the real 440-entry AIMLAPI capture (January 2026, https://docs.aimlapi.com). */
 export function aimlapiCapturePath(): string {
   return fileURLToPath(CAPTURE_URL);
 }

@@ -76,7 +76,7 @@ describe("startFakeCloudBilling", () => {
     expect(fakeBillingSku("Y", "No price", null).pricingInfo).toBeUndefined();
   });
 
-  it("seeds the real Gemini wording of VENDORS.md 9.3 with fresh objects", () => {
+  it("seeds the real Gemini wording of https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list with fresh objects", () => {
     const seed = defaultCloudBillingSkus();
     const described = new Map(seed.map((sku) => [sku.skuId, sku.description]));
     expect(described.get("A121-E2B5-1418")).toBe("Gemini 2.5 Pro Text Input - Predictions");

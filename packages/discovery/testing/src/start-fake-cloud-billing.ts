@@ -29,7 +29,7 @@ export interface FakeBillingPricingInfo {
   currencyConversionRate?: number;
 }
 
-/** A Cloud Billing Catalog SKU as `GET /v1/services/{serviceId}/skus` lists it (VENDORS.md 9.3). */
+/** A Cloud Billing Catalog SKU as `GET /v1/services/{serviceId}/skus` lists it (https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list). */
 export interface FakeBillingSku {
   name?: string;
   skuId: string;
@@ -190,7 +190,7 @@ export function fakeBillingSku(
 
 /**
  * The default catalog (fresh objects on every call): the real Gemini SKU
- * wording and prices of VENDORS.md 9.3 (including `(Long)`, `(Long & Standard)`,
+ * wording and prices of https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list (including `(Long)`, `(Long & Standard)`,
  * `(Thinking On)`, caching and caching-storage SKUs), a two-rate SKU, a
  * Gemini SKU without `pricingInfo`, and non-Gemini Vertex AI SKUs (one of them
  * with `Input` in its description, one without `pricingInfo`).

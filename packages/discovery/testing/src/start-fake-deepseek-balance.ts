@@ -11,7 +11,7 @@ export interface FakeDeepSeekBalanceOptions {
 
 /**
  * The documented example response of DeepSeek `GET /user/balance`
- * (VENDORS.md 9.4), a fresh copy on every call.
+ * (https://api-docs.deepseek.com/api/get-user-balance), a fresh copy on every call.
  */
 export function deepSeekBalanceDocExample(): unknown {
   const file = new URL("../fixtures/deepseek-user-balance-doc-example.json", import.meta.url);

@@ -20,7 +20,7 @@ const DEFAULT_KEYS: Record<OpenAIProtocolVendor, string> = {
 
 /**
  * Default rows of each vendor's model list, in the vendor's documented row
- * shape (VENDORS.md 9.2): OpenAI rows carry `created`, `owned_by` and
+ * shape (the OpenAI-protocol `GET /models`): OpenAI rows carry `created`, `owned_by` and
  * `shutdown_date`, DeepSeek rows have no `created` (its documented example),
  * xAI rows carry `created` and `owned_by`. A fresh copy on every call.
  */
@@ -62,7 +62,7 @@ export interface FakeOpenAIModelsOptions {
   models?: Partial<Record<OpenAIProtocolVendor, readonly unknown[]>>;
   /**
    * HTTP status of xAI's answer to a wrong or missing key. Default 400, the
-   * status observed from xAI (VENDORS.md 9.2); OpenAI and DeepSeek answer 401.
+   * status observed from xAI (the OpenAI-protocol `GET /models`); OpenAI and DeepSeek answer 401.
    */
   xaiAuthErrorStatus?: number;
 }
@@ -85,7 +85,7 @@ export interface FakeOpenAIModels extends FakeServer {
 
 /**
  * One fake server for the OpenAI, DeepSeek and xAI model lists
- * (`GET {base}/models`, VENDORS.md 9.2), each under its own prefix so one
+ * (`GET {base}/models`, the OpenAI-protocol `GET /models`), each under its own prefix so one
  * server serves all three. Each checks its bearer key and answers a wrong or
  * missing key in that vendor's error shape: OpenAI and DeepSeek
  * `{"error":{"message","type","param","code"}}` with 401, xAI

@@ -18,7 +18,7 @@ export interface FakeXaiUsageOptions {
   /** The only team id the key can see. Default `team-fake-0001`. */
   teamId?: string;
   /**
-   * Groups of the answer. Default: the two illustrative groups of VENDORS.md
+   * Groups of the answer. Default: the two illustrative groups documented by xAI
    * 9.6 (`Chat grok-4-fast-reasoning` 0.10, 0.20; `Chat grok-3-mini` 0, 0.45).
    * No groups gives `{}`, as protobuf JSON omits empty fields.
    */

@@ -9,7 +9,7 @@ import { normalizeNodeName } from "./normalize-node-name.js";
 const formatMessage = (name: string) =>
   `peer name '${name}' does not match naming convention (lowercase, alnum + dash, must start and end alnum)`;
 
-// Every pass/fail example of VENDORS.md section 5.
+// Every documented pass/fail example of the peer-name format.
 const PASSING = [
   "lab-ovh",
   "droplet",

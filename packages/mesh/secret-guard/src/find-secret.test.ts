@@ -10,7 +10,7 @@ import { SECRET_RULES } from "./secret-rules.js";
 const x = (c: string, n: number) => c.repeat(n);
 const LIVE = "Zk9xQ2vT" + x("A1b2C3d4", 6);
 
-// [content, expected label or null, note]. Every row of VENDORS.md section 4, then edges.
+// [content, expected label or null, note]. Every documented example of the credential guard, then edges.
 const TABLE: ReadonlyArray<readonly [string, string | null]> = [
   ["just regular content here", null],
   ["upload with pypi-AgEIcHlwaS5vcmcCJDlhMTJjNTc2X" + x("Y", 30), "pypi token"],
