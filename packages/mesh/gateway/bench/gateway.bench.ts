@@ -1,12 +1,13 @@
 // Gateway throughput and latency on loopback, next to a bare node:http server.
 // Run: pnpm --filter @mesh/gateway bench (after building). Bounded: about 10 s per scenario.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { type ImportedMessage, openStorage } from "../dist/index.js";
+import { cpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
 
 const DURATION_S = 10;
 const WARMUP_S = 2;
@@ -35,34 +36,7 @@ function spawnServer(args: string[]): Promise<{ child: ChildProcess; url: string
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.resume();
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match !== null) resolve({ child, url: match[1] as string });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return whenListening(child);
 }
 
 interface Figures {

@@ -4,7 +4,7 @@
 // building). Bounded: every scenario stops by itself within about a minute.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { issuePeerToken, openStorage, startGateway } from "../dist/index.js";
+import { cpuMs, rssMb, stopChild, whenListening } from "./child-gateway.ts";
 
 const TOKEN = "bench-admin-token-0123456789";
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -25,26 +26,10 @@ function spawnGateway(args: string[]): Promise<{ child: ChildProcess; url: strin
     env: { ...process.env, MESH_GATEWAY_TOKEN: TOKEN },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match !== null) resolve({ child, url: match[1] as string });
-    });
-    child.once("exit", (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
-  });
+  return whenListening(child);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-}
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const stop = (child: ChildProcess) => stopChild(child, "SIGKILL");
 
 /** TCP sockets a process holds open (its listening socket included). */
 function openSockets(pid: number): number {
@@ -292,12 +277,6 @@ async function postgresScenarios() {
     await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     await admin.end();
   }
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function guardCost(dir: string) {

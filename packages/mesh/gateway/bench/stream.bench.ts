@@ -3,12 +3,13 @@
 // as a ratio to none. Run: pnpm --filter @mesh/gateway bench (after building). Bounded: about
 // 40 s in all; every scenario has a fixed count or duration.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { openStorage } from "../dist/index.js";
+import { cpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
 
 const TOKEN = "bench-admin-token-0123456789";
 const LATENCY_SENDS = 2000;
@@ -79,27 +80,7 @@ function spawnGateway(
   const child = spawn(process.execPath, ["--input-type=module", "-e", script, database], {
     stdio: ["ignore", "ignore", "pipe"],
   });
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match !== null) resolve({ child, url: match[1] as string });
-    });
-    child.once("exit", (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return whenListening(child);
 }
 
 function spawnSubscribers(url: string, count: number): Promise<ChildProcess> {
@@ -114,12 +95,6 @@ function spawnSubscribers(url: string, count: number): Promise<ChildProcess> {
     });
     child.once("exit", (code) => reject(new Error(`subscribers exited with ${code}`)));
   });
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Opens a stream and calls `onData` with each event's data; resolves once the headers are in. */
