@@ -1,30 +1,8 @@
 import { DiscoveryError } from "@discovery/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PUBLISHED_ANTHROPIC_PRICES } from "../test/published-anthropic-prices.js";
 import { estimateCost } from "./estimate-cost.js";
-
-// The Anthropic price table as published at https://claude.com/pricing: id, base input, cache write 5m, cache write 1h, cache hit, output.
-const ANTHROPIC: ReadonlyArray<readonly [string, number, number, number, number, number]> = [
-  ["claude-opus-4-7", 5.0, 6.25, 10.0, 0.5, 25.0],
-  ["claude-opus-4-6", 5.0, 6.25, 10.0, 0.5, 25.0],
-  ["claude-opus-4-5", 5.0, 6.25, 10.0, 0.5, 25.0],
-  ["claude-opus-4-1", 15.0, 18.75, 30.0, 1.5, 75.0],
-  ["claude-opus-4", 15.0, 18.75, 30.0, 1.5, 75.0],
-  ["claude-sonnet-4-6", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-sonnet-4-5", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-sonnet-4", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-sonnet-3-7", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-haiku-4-5", 1.0, 1.25, 2.0, 0.1, 5.0],
-  ["claude-haiku-3-5", 0.8, 1.0, 1.6, 0.08, 4.0],
-  ["claude-opus-3", 15.0, 18.75, 30.0, 1.5, 75.0],
-  ["claude-haiku-3", 0.25, 0.3, 0.5, 0.03, 1.25],
-  ["claude-opus-4-5-20251101", 5.0, 6.25, 10.0, 0.5, 25.0],
-  ["claude-opus-4-1-20250805", 15.0, 18.75, 30.0, 1.5, 75.0],
-  ["claude-opus-4-20250514", 15.0, 18.75, 30.0, 1.5, 75.0],
-  ["claude-sonnet-4-5-20250929", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-sonnet-4-20250514", 3.0, 3.75, 6.0, 0.3, 15.0],
-  ["claude-haiku-4-5-20251001", 1.0, 1.25, 2.0, 0.1, 5.0],
-];
 
 const usage = {
   inputTokens: 123_456,
@@ -35,7 +13,7 @@ const usage = {
 };
 
 describe("estimateCost", () => {
-  it.each(ANTHROPIC)(
+  it.each(PUBLISHED_ANTHROPIC_PRICES)(
     "prices %s as the published table does by hand",
     (id, input, w5m, w1h, hit, output) => {
       const byHand =
