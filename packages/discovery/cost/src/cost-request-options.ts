@@ -69,6 +69,13 @@ export function costOptionsOf<T extends object>(options: T | null | undefined): 
   return typeof options === "object" && options !== null ? options : {};
 }
 
+/** The vendor-specific part of a cost lookup: runs with the options as given and as checked. */
+type CostLookup<TOptions, TSchema extends v.GenericSchema, TResult> = (
+  options: TOptions,
+  logger: DiscoveryLogger,
+  valid: v.InferOutput<TSchema>,
+) => Promise<SafeResult<TResult>>;
+
 /**
  * Runs one cost lookup under the never-throw promise: resolves the logger,
  * checks the options against `schema` (an invalid option gives `fallback`
@@ -86,11 +93,7 @@ export async function runCostLookup<
   schema: TSchema,
   label: string,
   fallback: TResult,
-  lookup: (
-    options: TOptions,
-    logger: DiscoveryLogger,
-    valid: v.InferOutput<TSchema>,
-  ) => Promise<SafeResult<TResult>>,
+  lookup: CostLookup<TOptions, TSchema, TResult>,
 ): Promise<SafeResult<TResult>> {
   const given = costOptionsOf(options) as TOptions;
   const logger = resolveLogger(given.logger);
@@ -110,11 +113,7 @@ async function guarded<
   schema: TSchema,
   label: string,
   fallback: TResult,
-  lookup: (
-    options: TOptions,
-    logger: DiscoveryLogger,
-    valid: v.InferOutput<TSchema>,
-  ) => Promise<SafeResult<TResult>>,
+  lookup: CostLookup<TOptions, TSchema, TResult>,
 ): Promise<SafeResult<TResult>> {
   try {
     const checked = v.safeParse(schema, given);
