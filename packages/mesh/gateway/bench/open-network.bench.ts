@@ -1,7 +1,8 @@
 // The gateway under abuse on loopback: memory under stalled bodies, sockets left after early
 // replies, cross-gateway wake latency and database load of idle waiters on PostgreSQL, and the
 // cost of the server-side content guard. Run: pnpm --filter @mesh/gateway bench (after
-// building). Bounded: every scenario stops by itself within about a minute.
+// building), or `node bench/open-network.bench.ts postgres guard` for some of the scenarios
+// (stalled, early, postgres, guard). Bounded: every scenario stops by itself within a minute.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
@@ -185,11 +186,18 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-/** Wake latency: from the send's start, and from its acknowledgement, to the long-poll's answer. */
-async function wakeLatency(through: string[]): Promise<{ fromSend: number[]; fromAck: number[] }> {
+/**
+ * Wake latency: from the send's start, and from its acknowledgement, to the long-poll's answer.
+ * `after` is the last id already delivered: a long-poll from an older cursor would answer at
+ * once with old messages and time nothing. Returns the new last id for the next run.
+ */
+async function wakeLatency(
+  through: string[],
+  startAfter: number,
+): Promise<{ fromSend: number[]; fromAck: number[]; after: number }> {
   const fromSend: number[] = [];
   const fromAck: number[] = [];
-  let after = 0;
+  let after = startAfter;
   for (let round = 0; round < 200; round++) {
     let answered = 0;
     const waiting = get(`${through[0]}/messages?to=wake-inbox&wait=30&after_id=${after}`).then(
@@ -208,11 +216,12 @@ async function wakeLatency(through: string[]): Promise<{ fromSend: number[]; fro
     });
     const acked = performance.now();
     const messages = JSON.parse(await waiting).messages as Array<{ id: number }>;
+    if (messages.length !== 1) throw new Error(`round ${round}: ${messages.length} messages`);
     fromSend.push(answered - started);
     fromAck.push(Math.max(0, answered - acked));
-    after = messages.at(-1)!.id;
+    after = messages[0]!.id;
   }
-  return { fromSend, fromAck };
+  return { fromSend, fromAck, after };
 }
 
 /** Waits until the gateway reports `count` registered waiters (its own metric). */
@@ -236,8 +245,8 @@ async function postgresScenarios() {
   try {
     for (const peer of ["wake-inbox", "wake-sender"])
       await post(`${a.url}/peers/register`, { name: peer });
-    const same = await wakeLatency([a.url, a.url]);
-    const cross = await wakeLatency([a.url, b.url]);
+    const same = await wakeLatency([a.url, a.url], 0);
+    const cross = await wakeLatency([a.url, b.url], same.after);
     const show = (values: number[]) =>
       `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`;
     const [p50, p99] = [percentile(cross.fromAck, 50), percentile(cross.fromAck, 99)];
@@ -340,12 +349,15 @@ async function guardCost(dir: string) {
   );
 }
 
+// Scenario names given as arguments run only those (all by default).
+const chosen = process.argv.slice(2);
+const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-abuse-"));
 try {
-  await stalledBodies(dir);
-  await earlyReplies();
-  await postgresScenarios();
-  await guardCost(dir);
+  if (runs("stalled")) await stalledBodies(dir);
+  if (runs("early")) await earlyReplies();
+  if (runs("postgres")) await postgresScenarios();
+  if (runs("guard")) await guardCost(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
