@@ -1,5 +1,6 @@
 // Catalog benchmarks: parsing the real 440-entry AIMLAPI capture, and model
 // lookups by id. Run with `pnpm --filter @discovery/catalog bench` after a build.
+
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import {
@@ -10,6 +11,7 @@ import {
   parseCatalog,
 } from "@discovery/catalog";
 import { aimlapiCapturePath, startFakeAimlapi } from "@discovery/testing";
+import { reportBench } from "@repo/bench";
 
 const PARSE_WARMUP = 100;
 const PARSE_RUNS = 500;
@@ -59,9 +61,14 @@ console.log(
 console.log(
   `  parseCatalog on parsed JSON      mean ${ms(entriesOnly.mean)}  median ${ms(entriesOnly.median)}  (${(entriesOnly.median / baseline.median).toFixed(2)}x baseline)`,
 );
-console.log(
-  `  target: < ${PARSE_TARGET_MS} ms -> ${full.median < PARSE_TARGET_MS ? "met" : "MISSED"} (median is ${((full.median / PARSE_TARGET_MS) * 100).toFixed(1)}% of the target)`,
-);
+reportBench({
+  figure: "catalog parse, JSON.parse + parseCatalog (median)",
+  value: ms(full.median),
+  baseline: `JSON.parse alone ${ms(baseline.median)}`,
+  ratio: full.median / baseline.median,
+  target: `< ${PARSE_TARGET_MS} ms`,
+  met: full.median < PARSE_TARGET_MS,
+});
 
 // --- lookups ---------------------------------------------------------------
 await using server = await startFakeAimlapi();
@@ -126,9 +133,23 @@ const asyncRate = report(
 console.log(
   `  ratios to Map.has: sync index ${(syncRate / mapRate).toFixed(2)}x; isModelSupported ${(asyncRate / mapRate).toFixed(2)}x (${(asyncRate / trivialRate).toFixed(2)}x the async floor)`,
 );
-console.log(
-  `  target: > ${LOOKUP_TARGET_PER_S / 1e6} M lookups/s -> sync index ${syncRate > LOOKUP_TARGET_PER_S ? "met" : "MISSED"} (${(syncRate / LOOKUP_TARGET_PER_S).toFixed(1)}x), isModelSupported ${asyncRate > LOOKUP_TARGET_PER_S ? "met" : "MISSED"} (${(asyncRate / LOOKUP_TARGET_PER_S).toFixed(2)}x)`,
-);
+const perSecond = (rate: number) => `${(rate / 1e6).toFixed(2)} M/s`;
+reportBench({
+  figure: "catalog sync index lookups/s",
+  value: perSecond(syncRate),
+  baseline: `Map.has ${perSecond(mapRate)}`,
+  ratio: syncRate / mapRate,
+  target: `> ${LOOKUP_TARGET_PER_S / 1e6} M/s`,
+  met: syncRate > LOOKUP_TARGET_PER_S,
+});
+reportBench({
+  figure: "await isModelSupported lookups/s",
+  value: perSecond(asyncRate),
+  baseline: `Map.has ${perSecond(mapRate)}`,
+  ratio: asyncRate / mapRate,
+  target: `> ${LOOKUP_TARGET_PER_S / 1e6} M/s`,
+  met: asyncRate > LOOKUP_TARGET_PER_S,
+});
 console.log(
   `  aggregator requests for all lookups: ${server.modelListRequests()} (the cache served the rest)`,
 );

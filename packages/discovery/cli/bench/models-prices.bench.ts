@@ -2,12 +2,14 @@
 // whole process (spawn to exit, the built binary), next to `discovery models` over the same
 // catalog (the baseline: same start-up and fetch, no price or retirement join). Target: mean
 // under 300 ms. Run: pnpm --filter @discovery/cli bench (after building).
+
 import { execFile } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { startFakeAimlapi } from "@discovery/testing";
 import { cleanEnv } from "@mesh/cli-kit/testing";
+import { reportBench } from "@repo/bench";
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -56,9 +58,14 @@ try {
   console.log(
     `discovery models --prices --json, 440 models: mean ${ours.mean.toFixed(1)} ms, p50 ${ours.p50.toFixed(1)} ms (${RUNS} runs)`,
   );
-  console.log(
-    `ratio to baseline ${ratio.toFixed(2)}x; target mean < ${TARGET_MS} ms: ${ours.mean < TARGET_MS ? "met" : "MISSED"}`,
-  );
+  reportBench({
+    figure: "discovery models --prices --json, mean",
+    value: `${ours.mean.toFixed(1)} ms`,
+    baseline: `discovery models --json ${baseline.mean.toFixed(1)} ms`,
+    ratio,
+    target: `< ${TARGET_MS} ms`,
+    met: ours.mean < TARGET_MS,
+  });
 } finally {
   await catalog.close();
 }

@@ -1,5 +1,6 @@
 // Aggregation cost of the cost lookups against fake vendors on 127.0.0.1.
 // Run with `pnpm --filter @discovery/cost bench` after building (imports dist).
+
 import { silentLogger } from "@discovery/core";
 import { fetchOpenAICostBuckets, fetchXaiCostBuckets } from "@discovery/cost";
 import {
@@ -9,6 +10,7 @@ import {
   startFakeOpenAICosts,
   startFakeXaiUsage,
 } from "@discovery/testing";
+import { reportBench } from "@repo/bench";
 
 const ROUNDS = 7;
 const TARGET_RATIO = 3;
@@ -94,10 +96,14 @@ let failed = false;
     ["the same 20 requests with fetch + JSON.parse", fetchAndParse],
     ["JSON.parse alone of the same bodies", parseOnly],
   ]);
-  const ratio = ours / fetchAndParse;
-  console.log(
-    `  target: ratio to fetch + JSON.parse <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? "met" : "MISSED"}`,
-  );
+  reportBench({
+    figure: "fetchOpenAICostBuckets, 20 pages",
+    value: `${ours.toFixed(1)} ms`,
+    baseline: `fetch + JSON.parse ${fetchAndParse.toFixed(1)} ms`,
+    ratio: ours / fetchAndParse,
+    target: `<= ${TARGET_RATIO}x`,
+    met: ours / fetchAndParse <= TARGET_RATIO,
+  });
 }
 
 // xAI: 50 groups x 365 days in one response.
@@ -156,10 +162,14 @@ let failed = false;
     ["the same request with fetch + JSON.parse", fetchAndParse],
     ["JSON.parse alone of the same body", parseOnly],
   ]);
-  const ratio = ours / fetchAndParse;
-  console.log(
-    `  target: ratio to fetch + JSON.parse <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? "met" : "MISSED"}`,
-  );
+  reportBench({
+    figure: "fetchXaiCostBuckets, 50 groups x 365 days",
+    value: `${ours.toFixed(1)} ms`,
+    baseline: `fetch + JSON.parse ${fetchAndParse.toFixed(1)} ms`,
+    ratio: ours / fetchAndParse,
+    target: `<= ${TARGET_RATIO}x`,
+    met: ours / fetchAndParse <= TARGET_RATIO,
+  });
 }
 
 if (failed) process.exitCode = 1;

@@ -1,5 +1,6 @@
 // Benchmarks normalizeModelId against the naive regex form of the spec's rules.
 // Run: pnpm --filter @discovery/normalize bench (after building). Stops by itself in a few seconds.
+import { reportBench } from "@repo/bench";
 
 // The built package is what ships, so that is what runs. The specifier is a variable so that
 // `tsc` (whose typecheck task may run before this package's own build) types it from src instead.
@@ -92,9 +93,14 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 const ours = realistic(normalizeModelId);
 const theirs = realistic(baseline);
 console.log("normalizeModelId, realistic catalog ids (12 ids, xAI/DeepSeek/pass-through)");
-console.log(
-  `  ours ${fmt(ours)} ops/s | baseline regex ${fmt(theirs)} ops/s | ratio ${(ours / theirs).toFixed(2)}x | target >= ${fmt(TARGET_OPS_PER_SEC)} ops/s: ${ours >= TARGET_OPS_PER_SEC ? "met" : "MISSED"}`,
-);
+reportBench({
+  figure: "normalizeModelId calls/s, realistic ids",
+  value: `${fmt(ours)}/s`,
+  baseline: `regex ${fmt(theirs)}/s`,
+  ratio: ours / theirs,
+  target: `>= ${fmt(TARGET_OPS_PER_SEC)}/s`,
+  met: ours >= TARGET_OPS_PER_SEC,
+});
 
 const KIB = 1024;
 const fill = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length));
@@ -145,7 +151,10 @@ for (const [name, provider, make] of SHAPES) {
     `  ${name}\n    ${row.join("\n    ")}\n    growth of ns/char 64 KiB -> 1 MiB: ${growth.toFixed(2)} (${shape})`,
   );
 }
-console.log(
-  `\nlinear time: worst growth ${worstGrowth.toFixed(2)} (1.0 = linear, 16 = quadratic) | target <= ${TARGET_MAX_GROWTH}: ${worstGrowth <= TARGET_MAX_GROWTH ? "met" : "MISSED"}`,
-);
+reportBench({
+  figure: "normalizeModelId growth of ns/char, 64 KiB -> 1 MiB (1 = linear, 16 = quadratic)",
+  value: worstGrowth.toFixed(2),
+  target: `<= ${TARGET_MAX_GROWTH}`,
+  met: worstGrowth <= TARGET_MAX_GROWTH,
+});
 if (sink === -1) console.log(sink);

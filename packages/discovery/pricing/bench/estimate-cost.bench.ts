@@ -4,6 +4,7 @@
 // token counts by prices already in hand (no lookup, no tiers, no checks).
 
 import { estimateCost, priceFor } from "@discovery/pricing";
+import { reportBench } from "@repo/bench";
 
 const CALLS = 5_000_000;
 const ROUNDS = 5;
@@ -59,8 +60,11 @@ function rate(run: () => number): number {
 const oursPerSecond = rate(ours);
 const baselinePerSecond = rate(baseline);
 const format = (n: number) => Math.round(n).toLocaleString("en-US");
-console.log(
-  `estimateCost: ${format(oursPerSecond)} calls/s (median of ${ROUNDS} x ${format(CALLS)}) vs ` +
-    `prices-in-hand multiply ${format(baselinePerSecond)}/s -> ratio ${(oursPerSecond / baselinePerSecond).toFixed(2)}x ` +
-    `(target > ${format(TARGET_CALLS_PER_SECOND)}/s) ${oursPerSecond > TARGET_CALLS_PER_SECOND ? "OK" : "MISSED"}`,
-);
+reportBench({
+  figure: `estimateCost calls/s (median of ${ROUNDS} x ${format(CALLS)})`,
+  value: `${format(oursPerSecond)}/s`,
+  baseline: `prices-in-hand multiply ${format(baselinePerSecond)}/s`,
+  ratio: oursPerSecond / baselinePerSecond,
+  target: `> ${format(TARGET_CALLS_PER_SECOND)}/s`,
+  met: oursPerSecond > TARGET_CALLS_PER_SECOND,
+});

@@ -7,6 +7,7 @@
 
 import { fetchGeminiPricing, invalidatePricing, pricingForGeminiModel } from "@discovery/pricing";
 import { type FakeBillingSku, fakeBillingSku, startFakeCloudBilling } from "@discovery/testing";
+import { reportBench } from "@repo/bench";
 
 const PAGES = 20;
 const PAGE_SIZE = 500;
@@ -105,10 +106,16 @@ try {
   const requestsPerRead = server.requests.length / (2 * (CATALOG_RUNS + 2));
   const catalogRatio = median(ours) / median(raw);
   console.log(
-    `catalog read (${PAGES} pages x ${PAGE_SIZE} SKUs, ${requestsPerRead} requests/read, ${records} Gemini records): ` +
-      `median ${median(ours).toFixed(1)} ms vs raw fetch+JSON.parse ${median(raw).toFixed(1)} ms ` +
-      `-> ratio ${catalogRatio.toFixed(2)}x (target <= ${TARGET_CATALOG_RATIO}x) ${catalogRatio <= TARGET_CATALOG_RATIO ? "OK" : "MISSED"}`,
+    `catalog read: ${PAGES} pages x ${PAGE_SIZE} SKUs, ${requestsPerRead} requests/read, ${records} Gemini records`,
   );
+  reportBench({
+    figure: "Gemini pricing catalog read, median",
+    value: `${median(ours).toFixed(1)} ms`,
+    baseline: `raw fetch + JSON.parse ${median(raw).toFixed(1)} ms`,
+    ratio: catalogRatio,
+    target: `<= ${TARGET_CATALOG_RATIO}x`,
+    met: catalogRatio <= TARGET_CATALOG_RATIO,
+  });
 
   // 2. Lookups on the cached catalog.
   invalidatePricing("gemini");
@@ -148,12 +155,15 @@ try {
   }
   const baselinePerSecond = LOOKUPS / ((performance.now() - start) / 1000);
   if (found !== baselineFound) throw new Error(`lookups disagree: ${found} vs ${baselineFound}`);
-  console.log(
-    `pricingForGeminiModel on a cached catalog of ${cached.length} records: ` +
-      `${Math.round(oursPerSecond).toLocaleString("en-US")} lookups/s vs plain scan ` +
-      `${Math.round(baselinePerSecond).toLocaleString("en-US")}/s -> ratio ${(oursPerSecond / baselinePerSecond).toFixed(2)}x ` +
-      `(target >= ${TARGET_LOOKUPS_PER_SECOND.toLocaleString("en-US")}/s) ${oursPerSecond >= TARGET_LOOKUPS_PER_SECOND ? "OK" : "MISSED"}`,
-  );
+  const perSecond = (rate: number) => `${Math.round(rate).toLocaleString("en-US")}/s`;
+  reportBench({
+    figure: `pricingForGeminiModel lookups/s, cached catalog of ${cached.length} records`,
+    value: perSecond(oursPerSecond),
+    baseline: `plain scan ${perSecond(baselinePerSecond)}`,
+    ratio: oursPerSecond / baselinePerSecond,
+    target: `>= ${perSecond(TARGET_LOOKUPS_PER_SECOND)}`,
+    met: oursPerSecond >= TARGET_LOOKUPS_PER_SECOND,
+  });
 } finally {
   invalidatePricing();
   await server.close();

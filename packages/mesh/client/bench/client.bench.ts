@@ -1,8 +1,10 @@
 // Per-call overhead of MeshClient.send and MeshClient.fetch against a real in-process gateway,
 // next to a raw `fetch` of the same request in the same run. Target: within 1.2x of raw.
 // Run: pnpm --filter @mesh/client bench (after building the package and its dependencies).
+
 import { randomUUID } from "node:crypto";
 import { startGateway } from "@mesh/gateway";
+import { reportBench } from "@repo/bench";
 import { MeshClient } from "../dist/index.js";
 
 const TARGET_RATIO = 1.2;
@@ -96,9 +98,12 @@ console.log(
 for (const op of ["send", "fetch"] as const) {
   const client = perCall(`${op} (client)`);
   const raw = perCall(`${op} (raw fetch)`);
-  const ratio = client / raw;
-  const verdict = ratio <= TARGET_RATIO ? "ok" : "ABOVE TARGET";
-  console.log(
-    `  ${op.padEnd(5)}  client ${client.toFixed(1).padStart(7)} us   raw fetch ${raw.toFixed(1).padStart(7)} us   ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${verdict}`,
-  );
+  reportBench({
+    figure: `@mesh/client ${op}, median per call`,
+    value: `${client.toFixed(1)} µs`,
+    baseline: `raw fetch ${raw.toFixed(1)} µs`,
+    ratio: client / raw,
+    target: `<= ${TARGET_RATIO}x`,
+    met: client / raw <= TARGET_RATIO,
+  });
 }

@@ -11,6 +11,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportBench } from "@repo/bench";
 import autocannon from "autocannon";
 import pg from "pg";
 import { issuePeerToken, openStorage, startGateway } from "../dist/index.js";
@@ -19,7 +20,6 @@ import { cpuMs, rssMb, stopChild, whenListening } from "./child-gateway.ts";
 const TOKEN = "bench-admin-token-0123456789";
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
-const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function spawnGateway(args: string[]): Promise<{ child: ChildProcess; url: string }> {
@@ -108,9 +108,15 @@ async function stalledBodies(dir: string) {
   const statuses = await Promise.all(replies);
   await stop(gateway.child);
   const refused = statuses.filter((status) => status === "503").length;
-  console.log(
-    `RSS under 1,500 stalled 1 MB bodies (50 peer tokens): peak ${peak.toFixed(0)} MB, idle ${baseline.toFixed(0)} MB (ratio ${(peak / baseline).toFixed(2)}x), ${refused} refused with 503 (target < 300 MB: ${verdict(peak < 300)})`,
-  );
+  console.log(`stalled bodies: ${refused} of 1,500 refused with 503`);
+  reportBench({
+    figure: "gateway RSS under 1,500 stalled 1 MB bodies (50 peer tokens), peak",
+    value: `${peak.toFixed(0)} MB`,
+    baseline: `idle ${baseline.toFixed(0)} MB`,
+    ratio: peak / baseline,
+    target: "< 300 MB",
+    met: peak < 300,
+  });
 }
 
 async function earlyReplies() {
@@ -136,9 +142,14 @@ async function earlyReplies() {
   await sleep(2000);
   const left = openSockets(pid) - baseline;
   await stop(gateway.child);
-  console.log(
-    `open sockets 2 s after 10,000 unauthenticated 1 GB requests: ${left} above the idle ${baseline} (answered in ${seconds.toFixed(1)} s; target 0: ${verdict(left <= 0)})`,
-  );
+  console.log(`10,000 unauthenticated 1 GB requests answered in ${seconds.toFixed(1)} s`);
+  reportBench({
+    figure: "open sockets 2 s after 10,000 unauthenticated 1 GB requests, above idle",
+    value: String(left),
+    baseline: `idle ${baseline}`,
+    target: "0",
+    met: left <= 0,
+  });
 }
 
 function get(url: string): Promise<string> {
@@ -251,8 +262,16 @@ async function postgresScenarios() {
       `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`;
     const [p50, p99] = [percentile(cross.fromAck, 50), percentile(cross.fromAck, 99)];
     console.log(
-      `cross-gateway wake, 200 rounds (B acknowledges the send -> A's long-poll answers): ${show(cross.fromAck)}; from the send's start ${show(cross.fromSend)}; same gateway from the send's start ${show(same.fromSend)} (ratio cross/same p50 ${(percentile(cross.fromSend, 50) / percentile(same.fromSend, 50)).toFixed(2)}x; targets < 10 / < 50 ms after the acknowledgement: ${verdict(p50 < 10 && p99 < 50)})`,
+      `cross-gateway wake, 200 rounds: from the send's start ${show(cross.fromSend)}; same gateway from the send's start ${show(same.fromSend)}`,
     );
+    reportBench({
+      figure: "PostgreSQL cross-gateway wake after B acknowledges the send, p50 / p99",
+      value: `${p50.toFixed(1)} / ${p99.toFixed(1)} ms`,
+      baseline: `same gateway from the send's start ${percentile(same.fromSend, 50).toFixed(1)} ms p50`,
+      ratio: percentile(cross.fromSend, 50) / percentile(same.fromSend, 50),
+      target: "< 10 / < 50 ms",
+      met: p50 < 10 && p99 < 50,
+    });
 
     const transactions = async () => {
       const { rows } = await admin.query<{ n: string }>(
@@ -275,9 +294,13 @@ async function postgresScenarios() {
     );
     await waitersOpen(a.url, 1000);
     const busy = await rate(5);
-    console.log(
-      `PostgreSQL transactions/s with 1,000 idle waiters: ${busy.toFixed(1)} (idle gateway ${idle.toFixed(1)}; ratio ${(busy / Math.max(idle, 0.1)).toFixed(2)}x; the polling design made ~5,000/s; target ~0: ${verdict(busy - idle < 5)})`,
-    );
+    reportBench({
+      figure: "PostgreSQL transactions/s with 1,000 idle waiters (polling made ~5,000/s)",
+      value: busy.toFixed(1),
+      baseline: `idle gateway ${idle.toFixed(1)}`,
+      target: "< idle + 5",
+      met: busy - idle < 5,
+    });
     await a.close();
     await Promise.all(waiters);
   } finally {
@@ -345,8 +368,16 @@ async function guardCost(dir: string) {
   ];
   const ratio = tokens.rps / off.rps;
   console.log(
-    `sends/s with the server guard (3 alternating rounds of 3 s each): off ${off.rps.toFixed(0)} (${off.cpuUs.toFixed(0)} µs CPU/send), tokens ${tokens.rps.toFixed(0)} (${tokens.cpuUs.toFixed(0)} µs; ratio ${ratio.toFixed(3)}, CPU ratio ${(off.cpuUs / tokens.cpuUs).toFixed(3)}; target >= 0.95: ${verdict(ratio >= 0.95)}), refuse ${refuse.rps.toFixed(0)} (${refuse.cpuUs.toFixed(0)} µs; ratio ${(refuse.rps / off.rps).toFixed(3)}, informative)`,
+    `server guard, 3 alternating rounds of 3 s: CPU per send off ${off.cpuUs.toFixed(0)} µs, tokens ${tokens.cpuUs.toFixed(0)} µs (ratio ${(off.cpuUs / tokens.cpuUs).toFixed(3)}); refuse ${refuse.rps.toFixed(0)} sends/s, ${refuse.cpuUs.toFixed(0)} µs (ratio ${(refuse.rps / off.rps).toFixed(3)}, informative)`,
   );
+  reportBench({
+    figure: "sends/s with the server guard 'tokens' (the default)",
+    value: `${tokens.rps.toFixed(0)}/s`,
+    baseline: `guard off ${off.rps.toFixed(0)}/s`,
+    ratio,
+    target: ">= 0.95x",
+    met: ratio >= 0.95,
+  });
 }
 
 // Scenario names given as arguments run only those (all by default).

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { reportBench } from "@repo/bench";
 import autocannon from "autocannon";
 import { openStorage } from "../dist/index.js";
 import { cpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
@@ -230,7 +231,6 @@ async function seed(database: string): Promise<void> {
 const loadBefore = loadavg().map((value) => value.toFixed(2));
 const dir = mkdtempSync(join(tmpdir(), "mesh-stream-bench-"));
 const database = join(dir, "gateway.db");
-const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 try {
   await seed(database);
   // Memory first, on a gateway of its own: what 10,000 idle subscribers cost a fresh process.
@@ -284,15 +284,28 @@ try {
       value: `${loaded.cpuUs.toFixed(0)} µs`,
     },
   ]);
-  console.log(
-    `stream delivery p99: ${latency.p99.toFixed(2)} ms (target < 20 ms: ${verdict(latency.p99 < 20)}; p50 ${latency.p50.toFixed(2)} ms)`,
-  );
-  console.log(
-    `RSS with ${MANY_STREAMS} open streams: ${rssOpen.toFixed(0)} MB (target < 300 MB: ${verdict(rssOpen < 300)}; growth ${((rssOpen - rssBefore) / (bareOpen - bareBefore)).toFixed(2)}x that of bare node:http, informative)`,
-  );
-  console.log(
-    `sends/s with ${LOAD_STREAMS} open streams vs none: ${ratio.toFixed(2)} (target >= 0.8: ${verdict(ratio >= 0.8)}; by gateway CPU per send ${(idle.cpuUs / loaded.cpuUs).toFixed(2)}, informative)`,
-  );
+  reportBench({
+    figure: "stream delivery p99, POST to the event at the subscriber",
+    value: `${latency.p99.toFixed(2)} ms`,
+    target: "< 20 ms",
+    met: latency.p99 < 20,
+  });
+  reportBench({
+    figure: `gateway RSS with ${MANY_STREAMS} open streams`,
+    value: `${rssOpen.toFixed(0)} MB`,
+    baseline: `bare node:http ${bareOpen.toFixed(0)} MB`,
+    ratio: rssOpen / bareOpen,
+    target: "< 300 MB",
+    met: rssOpen < 300,
+  });
+  reportBench({
+    figure: `sends/s with ${LOAD_STREAMS} open streams receiving them`,
+    value: `${Math.round(loaded.rps)}/s`,
+    baseline: `no open streams ${Math.round(idle.rps)}/s`,
+    ratio,
+    target: ">= 0.8x",
+    met: ratio >= 0.8,
+  });
 } finally {
   agent.destroy();
   rmSync(dir, { recursive: true, force: true });

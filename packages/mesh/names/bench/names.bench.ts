@@ -2,6 +2,7 @@
 // Run: pnpm --filter @mesh/names bench (after building). Loopback only; stops by itself.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { reportBench } from "@repo/bench";
 import { clearRegistryCache, normalizeNodeName, validateNodeName } from "../dist/index.js";
 
 const DURATION_MS = 700;
@@ -86,12 +87,23 @@ try {
   const normalizeRatio = normalize / baseline;
   const validateRatio = validate / baseline;
   console.log("");
-  console.log(
-    `normalizeNodeName / baseline: ${normalizeRatio.toFixed(2)}x (target >= ${NORMALIZE_TARGET_RATIO}x) ${normalizeRatio >= NORMALIZE_TARGET_RATIO ? "OK" : "BELOW TARGET"}`,
-  );
-  console.log(
-    `validateNodeName (cached) / baseline: ${validateRatio.toFixed(3)}x (target >= ${VALIDATE_TARGET_RATIO}x) ${validateRatio >= VALIDATE_TARGET_RATIO ? "OK" : "BELOW TARGET"}`,
-  );
+  const rate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M/s`;
+  reportBench({
+    figure: "normalizeNodeName calls/s",
+    value: rate(normalize),
+    baseline: `bare regex test ${rate(baseline)}`,
+    ratio: normalizeRatio,
+    target: `>= ${NORMALIZE_TARGET_RATIO}x`,
+    met: normalizeRatio >= NORMALIZE_TARGET_RATIO,
+  });
+  reportBench({
+    figure: "validateNodeName (cached) calls/s",
+    value: rate(validate),
+    baseline: `bare regex test ${rate(baseline)}`,
+    ratio: validateRatio,
+    target: `>= ${VALIDATE_TARGET_RATIO}x`,
+    met: validateRatio >= VALIDATE_TARGET_RATIO,
+  });
 } finally {
   server.closeAllConnections();
   server.close();
