@@ -6,7 +6,6 @@ import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_MESSAGE_LIMIT,
   MAX_WAIT_SECONDS,
-  type StrictMessage as Message,
   MessagesQuerySchema,
   PatchPeerBodySchema,
   PEER_NAME_PATTERN,
@@ -24,7 +23,7 @@ import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
 import { type ContentGuardMode, createContentGuard } from "./content-guard.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
-import type { GatewayStorage, InsertRefusal } from "./gateway-storage.js";
+import type { GatewayStorage, InsertRefusal, MessageQuery } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
@@ -64,6 +63,8 @@ export interface GatewayAppOptions {
   /** Admin token; `undefined` runs the gateway in open mode. */
   adminToken: string | undefined;
   logger: LoggerSetup["fastify"];
+  /** Writes the request lines when set (see `LoggerSetup.requestLine`); else the request's logger. */
+  requestLine?: LoggerSetup["requestLine"];
   waiters: MessageWaiters;
   limits: GatewayLimits;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
@@ -74,6 +75,8 @@ export interface GatewayAppOptions {
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
 const DEADLINE_CHECK_MS = 500;
+/** An inbox page without messages, as JSON. */
+const EMPTY_LIST = "[]";
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -118,7 +121,7 @@ type StatefulRequest = FastifyRequest & { [STATE]: RequestState | null };
 
 /** Builds the Fastify app of the gateway API (not listening yet). */
 export async function buildGatewayApp(options: GatewayAppOptions): Promise<FastifyInstance> {
-  const { storage, waiters, limits } = options;
+  const { storage, waiters, limits, requestLine } = options;
   const adminHash = options.adminToken === undefined ? undefined : hashToken(options.adminToken);
   const lastTouch = new Map<string, number>();
   const budget = new BodyBudget(limits.maxBufferedBodyBytes);
@@ -253,25 +256,26 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     const state = (request as StatefulRequest)[STATE] ?? null;
     const status = reply.statusCode;
     const route = request.routeOptions.url;
-    metrics.requests.inc({ route: route ?? "unmatched", method: request.method, status });
+    metrics.countRequest(route ?? "unmatched", request.method, status);
     if (route === "/messages") {
       const seconds = reply.elapsedTime / 1000;
       if (request.method === "POST") metrics.sendSeconds.observe(seconds);
       else if (request.method === "GET") metrics.inboxSeconds.observe(seconds);
     }
-    const line: Record<string, unknown> = {
-      method: request.method,
-      path: pathOf(request.url),
-      status,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
-    };
+    // The request's own logger names the request id itself; the line logger needs it given.
+    const line: Record<string, unknown> = requestLine === undefined ? {} : { reqId: request.id };
+    line["method"] = request.method;
+    line["path"] = pathOf(request.url);
+    line["status"] = status;
+    line["ms"] = Math.round(reply.elapsedTime * 100) / 100;
     if (state !== null) {
       line["auth"] = state.identity.mode;
       if (state.peer !== undefined) line["peer"] = state.peer;
       if (state.logFields !== undefined) Object.assign(line, state.logFields);
     }
-    if (status >= 500) request.log.error(line, "request");
-    else request.log.info(line, "request");
+    const log = requestLine ?? request.log;
+    if (status >= 500) log.error(line, "request");
+    else log.info(line, "request");
     done();
   });
 
@@ -300,6 +304,11 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     }
     return value;
   };
+  /** The inbox page as JSON text: built by the database where the back end can. */
+  const listJson = async (filter: MessageQuery): Promise<string> =>
+    storage.listMessagesJson === undefined
+      ? JSON.stringify(await storage.listMessages(filter))
+      : storage.listMessagesJson(filter);
   const touch = async (peer: string, now: number) => {
     const last = lastTouch.get(peer);
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
@@ -473,8 +482,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     if (to !== undefined) await touch(to, now);
 
     const filter = { to, unreadOnly, afterId, limit };
-    let messages: Message[] = await storage.listMessages(filter);
-    if (messages.length > 0 || waitMs <= 0) return { messages };
+    const send = (json: string) =>
+      reply.type("application/json; charset=utf-8").send(`{"messages":${json}}`);
+    let json = await listJson(filter);
+    if (json !== EMPTY_LIST || waitMs <= 0) return send(json);
 
     // Long-poll: the waiter is registered before each read, so a message committed between the
     // read and the wait still wakes it; stop at the deadline or on disconnect.
@@ -483,18 +494,18 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     const onClose = () => abort.abort();
     reply.raw.once("close", onClose);
     try {
-      while (messages.length === 0 && !abort.signal.aborted && !waiters.closed) {
+      while (json === EMPTY_LIST && !abort.signal.aborted && !waiters.closed) {
         const remaining = deadline - Date.now();
         if (remaining <= 0) break;
         const woken = waiters.next(to, remaining, abort.signal);
-        messages = await storage.listMessages(filter);
-        if (messages.length === 0) await woken;
+        json = await listJson(filter);
+        if (json === EMPTY_LIST) await woken;
       }
     } finally {
       reply.raw.off("close", onClose);
       abort.abort();
     }
-    return { messages };
+    return send(json);
   });
 
   app.post<{ Params: { msg_id: string } }>("/messages/:msg_id/read", async (request) => {

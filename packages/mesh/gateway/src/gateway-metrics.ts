@@ -5,6 +5,9 @@ const LATENCY_BUCKETS = [
   0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 ];
 
+/** Cached label sets of the request counter at most. */
+const MAX_LABEL_SETS = 1000;
+
 export interface MetricsSources {
   /** Open `wait` long-polls and streams' subscriptions. */
   waiters: () => number;
@@ -77,6 +80,22 @@ export class GatewayMetrics {
         this.set(sources.streams());
       },
     });
+  }
+
+  /** Labelled children of `requests` by "method status route": prom-client hashes labels per call. */
+  private readonly requestCounters = new Map<string, { inc(): void }>();
+
+  /** Counts one answered request. */
+  countRequest(route: string, method: string, status: number): void {
+    const key = `${method} ${status} ${route}`;
+    let counter = this.requestCounters.get(key);
+    if (counter === undefined) {
+      // Bounded anyway: routes, methods (the HTTP parser's list) and statuses are finite.
+      if (this.requestCounters.size >= MAX_LABEL_SETS) this.requestCounters.clear();
+      counter = this.requests.labels(route, method, String(status));
+      this.requestCounters.set(key, counter);
+    }
+    counter.inc();
   }
 
   /** The Prometheus text exposition of every metric. */

@@ -101,6 +101,12 @@ export interface GatewayStorage {
    * (drain order). Without both: the most recent `limit` matches, still in ascending order.
    */
   listMessages(query: MessageQuery): Promise<Message[]>;
+  /**
+   * Optional: `listMessages` already as the JSON text of the array the wire sends (`[]` for
+   * none), byte for byte what `JSON.stringify` makes of it. A back end that can build it in the
+   * database saves the inbox read a row object per message and its serialization.
+   */
+  listMessagesJson?(query: MessageQuery): Promise<string>;
   getMessage(id: number): Promise<Message | undefined>;
   /** Sets `read_at` only when it is still null; returns the message, or undefined when unknown. */
   markRead(id: number, at: string): Promise<Message | undefined>;

@@ -47,16 +47,30 @@ const REDACT_PATHS = [
   "*.content",
 ];
 
-const DEFAULT_OPTIONS: LoggerOptions = {
-  redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
+/** The line format without redaction: for lines whose every field the gateway chose. */
+const LINE_OPTIONS: LoggerOptions = {
   base: null,
   timestamp: () => `,"time":"${new Date().toISOString()}"`,
   formatters: { level: (label) => ({ level: label }) },
 };
 
+const DEFAULT_OPTIONS: LoggerOptions = {
+  ...LINE_OPTIONS,
+  redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
+};
+
+/** How often buffered stdout lines are written at the latest, in ms. */
+const FLUSH_INTERVAL_MS = 250;
+
 /** Fastify's logger settings for a `logger` option, and how to flush what is buffered. */
 export interface LoggerSetup {
   fastify: { logger: boolean | PinoLoggerOptions } | { loggerInstance: FastifyBaseLogger };
+  /**
+   * Writes the one line per request to the same sink, without the redaction pass (~2.5 µs a
+   * line): that line holds only method, path without query, status, time, auth mode, peer name
+   * and the secret-check outcome, never a header or body. Absent for a caller's own logger.
+   */
+  requestLine?: FastifyBaseLogger;
   flush(): void;
 }
 
@@ -69,13 +83,24 @@ export function createLoggerSetup(logger: GatewayLogger): LoggerSetup {
   if (logger === false) return { fastify: { logger: false }, flush() {} };
   if (typeof logger === "function") {
     const sink = { write: (line: string) => logger(JSON.parse(line) as GatewayLogEntry) };
-    return { fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) }, flush() {} };
+    return {
+      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) },
+      requestLine: pino(LINE_OPTIONS, sink),
+      flush() {},
+    };
   }
   if (logger === true) {
-    // Buffered and written asynchronously: a busy gateway does not pay a write call per line.
-    const stdout = destination({ dest: 1, sync: false, minLength: 4096 });
+    // Buffered and written asynchronously: a busy gateway does not pay a write call per line;
+    // a quiet one still shows each line within the flush interval.
+    const stdout = destination({
+      dest: 1,
+      sync: false,
+      minLength: 4096,
+      periodicFlush: FLUSH_INTERVAL_MS,
+    });
     return {
       fastify: { loggerInstance: pino(DEFAULT_OPTIONS, stdout) },
+      requestLine: pino(LINE_OPTIONS, stdout),
       flush: () => stdout.flushSync(),
     };
   }

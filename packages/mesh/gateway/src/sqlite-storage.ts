@@ -34,6 +34,29 @@ const MIGRATIONS = schemaMigrations({
   messageOrder: "",
 });
 
+/** `'id', id, 'from_node', from_node, …`: a stored message as `json_object` arguments, in wire order. */
+const JSON_FIELDS = MESSAGE_COLUMNS.split(", ")
+  .map((column) => `'${column}', ${column}`)
+  .join(", ");
+
+/** The rows `query` selects (`MESSAGE_COLUMNS`, by id ascending), one SQL text per query shape. */
+function messageQuery(query: MessageQuery): string {
+  const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
+  if (query.to !== undefined) {
+    return `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`;
+  }
+  if (query.afterId !== undefined) {
+    return `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`;
+  }
+  return `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`;
+}
+
+/** The parameters of `messageQuery(query)`. */
+function messageParams(query: MessageQuery): number[] | [string, number, number] {
+  if (query.to !== undefined) return [query.to, query.afterId ?? 0, query.limit];
+  return query.afterId === undefined ? [query.limit] : [query.afterId, query.limit];
+}
+
 interface PendingInsert {
   message: NewMessage;
   idempotency: IdempotencyOptions | undefined;
@@ -294,23 +317,15 @@ export function openSqliteStorage(path: string): GatewayStorage {
       });
     },
     async listMessages(query: MessageQuery) {
-      const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
-      let rows: unknown[];
-      if (query.to !== undefined) {
-        rows = sql(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`,
-        ).all(query.to, query.afterId ?? 0, query.limit);
-      } else if (query.afterId !== undefined) {
-        rows = sql(
-          `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`,
-        ).all(query.afterId, query.limit);
-      } else {
-        rows = sql(
-          `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`,
-        ).all(query.limit);
-      }
       // The selected columns already have the wire names and ISO text: no per-row copy.
-      return rows as Message[];
+      return sql(messageQuery(query)).all(...messageParams(query)) as unknown as Message[];
+    },
+    async listMessagesJson(query: MessageQuery) {
+      // SQLite writes the array in C, escaping as JSON.stringify does; no row objects in between.
+      const row = sql(
+        `SELECT json_group_array(json_object(${JSON_FIELDS}) ORDER BY id) AS json FROM (${messageQuery(query)})`,
+      ).get(...messageParams(query)) as { json: string };
+      return row.json;
     },
     async getMessage(id) {
       return getMessage(id);

@@ -154,6 +154,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       storage,
       adminToken,
       logger: logger.fastify,
+      requestLine: logger.requestLine,
       waiters,
       limits,
       streams,
