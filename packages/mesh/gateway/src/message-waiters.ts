@@ -12,7 +12,9 @@ interface Waiter {
  * process's and (PostgreSQL) other gateways', so nothing polls.
  */
 export class MessageWaiters {
-  private readonly waiters = new Set<Waiter>();
+  /** Waiters by recipient (`undefined`: every recipient), so a send wakes only its own. */
+  private readonly byRecipient = new Map<string | undefined, Set<Waiter>>();
+  private count = 0;
   private closing = false;
 
   get closed(): boolean {
@@ -21,11 +23,14 @@ export class MessageWaiters {
 
   /** Wakes the waiters of `toNode`, and with `undefined` every waiter. */
   notify(toNode: string | undefined, message?: StrictMessage): void {
-    for (const waiter of this.waiters) {
-      if (toNode === undefined || waiter.to === undefined || waiter.to === toNode) {
-        waiter.wake(message);
-      }
+    if (toNode === undefined) {
+      for (const waiters of this.byRecipient.values()) wakeAll(waiters, message);
+      return;
     }
+    const own = this.byRecipient.get(toNode);
+    if (own !== undefined) wakeAll(own, message);
+    const everyone = this.byRecipient.get(undefined);
+    if (everyone !== undefined) wakeAll(everyone, message);
   }
 
   /**
@@ -34,8 +39,8 @@ export class MessageWaiters {
    */
   subscribe(to: string | undefined, wake: (message?: StrictMessage) => void): () => void {
     const waiter: Waiter = { to, wake };
-    this.waiters.add(waiter);
-    return () => this.waiters.delete(waiter);
+    this.add(waiter);
+    return () => this.remove(waiter);
   }
 
   /** Resolves on a matching insert, after `ms`, on abort, or when closing. */
@@ -46,23 +51,45 @@ export class MessageWaiters {
       const timer = setTimeout(() => done(), ms);
       const done = () => {
         clearTimeout(timer);
-        this.waiters.delete(waiter);
+        this.remove(waiter);
         signal.removeEventListener("abort", done);
         resolve();
       };
       signal.addEventListener("abort", done, { once: true });
-      this.waiters.add(waiter);
+      this.add(waiter);
     });
   }
 
   /** Wakes every waiter for good; used when the gateway closes so long-polls answer at once. */
   close(): void {
     this.closing = true;
-    for (const waiter of this.waiters) waiter.wake();
+    this.notify(undefined);
   }
 
   /** Waiters registered now. */
   get size(): number {
-    return this.waiters.size;
+    return this.count;
   }
+
+  private add(waiter: Waiter): void {
+    let set = this.byRecipient.get(waiter.to);
+    if (set === undefined) {
+      set = new Set();
+      this.byRecipient.set(waiter.to, set);
+    }
+    set.add(waiter);
+    this.count++;
+  }
+
+  private remove(waiter: Waiter): void {
+    const set = this.byRecipient.get(waiter.to);
+    if (set === undefined || !set.delete(waiter)) return;
+    this.count--;
+    if (set.size === 0) this.byRecipient.delete(waiter.to);
+  }
+}
+
+/** A waiter may remove itself while woken: a Set's iteration allows that. */
+function wakeAll(waiters: Set<Waiter>, message: StrictMessage | undefined): void {
+  for (const waiter of waiters) waiter.wake(message);
 }

@@ -252,8 +252,15 @@ async function latestId(storage: GatewayStorage): Promise<number> {
   return last?.id ?? 0;
 }
 
+/** The last message framed: a send wakes every stream it concerns with the same object. */
+let lastFramed: { message: StrictMessage; frame: string } | undefined;
+
 function sseEvent(message: StrictMessage): string {
-  return `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
+  if (lastFramed?.message !== message) {
+    const frame = `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
+    lastFramed = { message, frame };
+  }
+  return lastFramed.frame;
 }
 
 function drained(raw: ServerResponse): Promise<void> {
