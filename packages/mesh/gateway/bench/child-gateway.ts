@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Resolves with the child's URL once it prints `listening on <url>` on stderr; rejects if it exits first. */
 export function whenListening(child: ChildProcess): Promise<{ child: ChildProcess; url: string }> {
@@ -35,4 +35,19 @@ export function rssMb(pid: number): number {
 export function cpuMs(pid: number): number {
   const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time (user + system) every PostgreSQL server process has used so far, in ms. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
+        total += cpuMs(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return total;
 }

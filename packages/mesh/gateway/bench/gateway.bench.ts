@@ -1,21 +1,34 @@
-// Gateway throughput and latency on loopback, next to a bare node:http server.
-// Run: pnpm --filter @mesh/gateway bench (after building). Bounded: about 10 s per scenario.
+// Gateway throughput and latency on loopback, next to a bare node:http server, on SQLite and on
+// PostgreSQL (one gateway, then two on one database). The gateway runs as a user runs it: the
+// CLI's `serve` with its request log on, rate limits, timeouts and the content guard at their
+// defaults (the load uses the admin token, which the rate limit exempts).
+// Run: pnpm --filter @mesh/gateway bench (after building). Bounded: about 12 s per scenario.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportBench } from "@repo/bench";
 import autocannon from "autocannon";
+import pg from "pg";
 import { type ImportedMessage, openStorage } from "../dist/index.js";
-import { cpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
+import { cpuMs, postgresCpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
 
 const DURATION_S = 10;
 const WARMUP_S = 2;
 const CONNECTIONS = 32;
 const MESSAGES = 1_000_000;
 const PEERS = 100;
+/** One stored message in ten stays unread, spread over every inbox. */
+const UNREAD_EVERY = 10;
 const TOKEN = "bench-admin-token-0123456789";
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
+/** An inbox with unread messages (10,000 stored, 1,000 unread): the read returns a full page. */
+const INBOX = "/messages?to=peer-7&unread_only=true&limit=100";
+/** The same inbox polled past its newest message: the common "nothing new" poll. */
+const POLL = `${INBOX}&after_id=${MESSAGES * 10}`;
 
 const BARE_SERVER = `
 const http = require("node:http");
@@ -39,29 +52,67 @@ function spawnServer(args: string[]): Promise<{ child: ChildProcess; url: string
   return whenListening(child);
 }
 
+const serveGateway = (database: string) =>
+  spawnServer([CLI, "serve", "--port", "0", "--database", database]);
+
 interface Figures {
-  name: string;
   rps: number;
   p50: number;
   p99: number;
-  errors: number;
-  /** Server CPU per request in µs: steadier than req/s when other processes share the cores. */
+  /** Server CPU per request in µs (all servers together): steadier than req/s under load. */
   cpuUs: number;
+  /** PostgreSQL's own CPU per request in µs (every server process; ~0 on SQLite). */
+  dbCpuUs: number;
 }
 
-async function load(name: string, pid: number, options: autocannon.Options): Promise<Figures> {
-  // The same settings and an equal unmeasured warm-up for every server, so the JIT and
-  // caches are warm when figures are taken.
-  await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...options });
-  const cpuBefore = cpuMs(pid);
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+const headers = { "content-type": "application/json", authorization: `Bearer ${TOKEN}` };
+const sendRequest = {
+  method: "POST" as const,
+  headers,
+  body: JSON.stringify({
+    from_node: "peer-1",
+    to_node: "peer-2",
+    kind: "fyi",
+    content: "bench message with a little text in it",
+  }),
+};
+const readRequest = { headers: { authorization: `Bearer ${TOKEN}` } };
+
+/**
+ * Load on one or more servers at once (the connections split between them), after an equal
+ * unmeasured warm-up, so the JIT and caches are warm when figures are taken.
+ */
+async function load(
+  servers: ReadonlyArray<{ child: ChildProcess; url: string }>,
+  path: string,
+  request: Omit<autocannon.Options, "url">,
+): Promise<Figures> {
+  const run = (duration: number) =>
+    Promise.all(
+      servers.map((server) =>
+        autocannon({
+          ...request,
+          url: `${server.url}${path}`,
+          connections: CONNECTIONS / servers.length,
+          duration,
+        }),
+      ),
+    );
+  await run(WARMUP_S);
+  const cpu = () => servers.reduce((sum, server) => sum + cpuMs(server.child.pid!), 0);
+  const cpuBefore = cpu();
+  const dbBefore = postgresCpuMs();
+  const results = await run(DURATION_S);
+  const dbMs = postgresCpuMs() - dbBefore;
+  const total = results.reduce((sum, result) => sum + result.requests.total, 0);
+  const failed = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
+  if (failed > 0) throw new Error(`${path}: ${failed} failed requests`);
   return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total,
+    rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    cpuUs: ((cpu() - cpuBefore) * 1000) / total,
+    dbCpuUs: (dbMs * 1000) / total,
   };
 }
 
@@ -88,8 +139,8 @@ async function seed(database: string): Promise<void> {
       relatedTaskId: null,
       threadId: `thread-${index % 1000}`,
       createdAt: at,
-      // One in ten stays unread, as in a mostly drained mesh.
-      readAt: index % 10 === 0 ? null : at,
+      // Every inbox gets its share: by the round over the peers, not by the index itself.
+      readAt: Math.floor(index / PEERS) % UNREAD_EVERY === 0 ? null : at,
     });
     if (batch.length === 20_000) {
       await storage.importMessages(batch);
@@ -100,81 +151,153 @@ async function seed(database: string): Promise<void> {
   await storage.close();
 }
 
-const loadBefore = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(" ");
-const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-bench-"));
-const database = join(dir, "gateway.db");
-try {
-  let started = performance.now();
+async function seeded(database: string, label: string): Promise<void> {
+  const started = performance.now();
   await seed(database);
+  const seconds = (performance.now() - started) / 1000;
   console.log(
-    `seeded ${MESSAGES} messages for ${PEERS} peers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${label}: seeded ${MESSAGES} messages for ${PEERS} peers in ${seconds.toFixed(1)} s`,
   );
+}
 
-  const bare = await spawnServer(["-e", BARE_SERVER]);
-  const sendBody = JSON.stringify({
-    from_node: "peer-1",
-    to_node: "peer-2",
-    kind: "fyi",
-    content: "bench message with a little text in it",
-  });
-  const headers = { "content-type": "application/json", authorization: `Bearer ${TOKEN}` };
-  const baseline = await load("bare node:http (fixed JSON)", bare.child.pid!, {
-    url: `${bare.url}/messages`,
-    method: "POST",
-    headers,
-    body: sendBody,
-  });
-  await stop(bare.child);
-
-  started = performance.now();
-  const gateway = await spawnServer([CLI, "serve", "--port", "0", "--database", database]);
+/** One back end: sends, a full inbox page, an empty poll; the gateway's peak RSS. */
+async function backend(database: string) {
+  const gateway = await serveGateway(database);
   let maxRss = rssMb(gateway.child.pid!);
   const sampler = setInterval(() => {
     maxRss = Math.max(maxRss, rssMb(gateway.child.pid!));
   }, 250);
-  const sends = await load("gateway POST /messages", gateway.child.pid!, {
-    url: `${gateway.url}/messages`,
-    method: "POST",
-    headers,
-    body: sendBody,
-  });
-  const inbox = await load("gateway GET inbox (unread, limit 100, 1M stored)", gateway.child.pid!, {
-    url: `${gateway.url}/messages?to=peer-7&unread_only=true&limit=100`,
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
-  clearInterval(sampler);
-  maxRss = Math.max(maxRss, rssMb(gateway.child.pid!));
-  await stop(gateway.child);
+  try {
+    const sends = await load([gateway], "/messages", sendRequest);
+    const inbox = await load([gateway], INBOX, readRequest);
+    const poll = await load([gateway], POLL, readRequest);
+    return { sends, inbox, poll, maxRss: Math.max(maxRss, rssMb(gateway.child.pid!)) };
+  } finally {
+    clearInterval(sampler);
+    await stop(gateway.child);
+  }
+}
+
+/** A fresh PostgreSQL database for the run, dropped afterwards. */
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `mesh_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: PG_URL.replace(/\/test$/, `/${name}`),
+    async drop() {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const loadBefore = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(" ");
+const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-bench-"));
+const sqlitePath = join(dir, "gateway.db");
+const postgres = await postgresDatabase();
+try {
+  await seeded(sqlitePath, "SQLite");
+  await seeded(postgres.url, "PostgreSQL");
+
+  const bare = await spawnServer(["-e", BARE_SERVER]);
+  const baseline = await load([bare], "/messages", sendRequest);
+  await stop(bare.child);
+
+  const sqlite = await backend(sqlitePath);
+  const postgresOne = await backend(postgres.url);
+  const pair = await Promise.all([serveGateway(postgres.url), serveGateway(postgres.url)]);
+  const postgresTwo = await load(pair, "/messages", sendRequest).finally(() =>
+    Promise.all(pair.map((server) => stop(server.child))),
+  );
 
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s per scenario, loopback, ${process.version}, ${cpus().length} cores, load average ${loadBefore} before, ${loadavg()
       .map((value) => value.toFixed(2))
       .join(" ")} after`,
   );
+  const rows: Array<[string, Figures]> = [
+    ["bare node:http (fixed JSON)", baseline],
+    ["SQLite POST /messages", sqlite.sends],
+    ["SQLite inbox page (100 unread of 1M)", sqlite.inbox],
+    ["SQLite inbox poll, nothing new", sqlite.poll],
+    ["PostgreSQL POST /messages", postgresOne.sends],
+    ["PostgreSQL inbox page (100 unread of 1M)", postgresOne.inbox],
+    ["PostgreSQL inbox poll, nothing new", postgresOne.poll],
+    ["PostgreSQL POST /messages, two gateways", postgresTwo],
+  ];
   console.table(
-    [baseline, sends, inbox].map((f) => ({
-      scenario: f.name,
+    rows.map(([scenario, f]) => ({
+      scenario,
       "req/s": Math.round(f.rps),
       "p50 ms": f.p50,
       "p99 ms": f.p99,
-      errors: f.errors,
-      "CPU µs/req": Math.round(f.cpuUs * 10) / 10,
+      "gateway CPU µs/req": Math.round(f.cpuUs * 10) / 10,
+      "PostgreSQL CPU µs/req": Math.round(f.dbCpuUs * 10) / 10,
     })),
   );
-  const ratio = sends.rps / baseline.rps;
-  const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
-  console.log(
-    `sends vs bare server: ${(ratio * 100).toFixed(1)} % (target >= 40 %: ${verdict(ratio >= 0.4)})`,
-  );
-  console.log(
-    `server CPU per send vs bare server: ${((baseline.cpuUs / sends.cpuUs) * 100).toFixed(1)} % (bare ${baseline.cpuUs.toFixed(1)} µs, gateway ${sends.cpuUs.toFixed(1)} µs; informative)`,
-  );
-  console.log(`inbox p99: ${inbox.p99} ms (target < 20 ms: ${verdict(inbox.p99 < 20)})`);
-  console.log(
-    `gateway max RSS: ${maxRss.toFixed(0)} MB (target < 250 MB: ${verdict(maxRss < 250)})`,
-  );
+  const rate = (f: Figures) => `${Math.round(f.rps).toLocaleString("en-US")}/s`;
+  const versus = (name: string, f: Figures) => `${name} ${rate(f)}`;
+  reportBench({
+    figure: "SQLite sends/s",
+    value: rate(sqlite.sends),
+    baseline: versus("bare node:http", baseline),
+    ratio: sqlite.sends.rps / baseline.rps,
+    target: ">= 0.70x",
+    met: sqlite.sends.rps / baseline.rps >= 0.7,
+  });
+  reportBench({
+    figure: "SQLite inbox reads/s (unread, limit 100, 1M stored)",
+    value: rate(sqlite.inbox),
+    baseline: versus("bare node:http", baseline),
+    ratio: sqlite.inbox.rps / baseline.rps,
+    target: ">= 0.40x",
+    met: sqlite.inbox.rps / baseline.rps >= 0.4,
+  });
+  reportBench({
+    figure: "SQLite inbox read p99",
+    value: `${sqlite.inbox.p99} ms`,
+    target: "< 5 ms",
+    met: sqlite.inbox.p99 < 5,
+  });
+  reportBench({
+    figure: "SQLite inbox polls/s, nothing new",
+    value: rate(sqlite.poll),
+    baseline: versus("bare node:http", baseline),
+    ratio: sqlite.poll.rps / baseline.rps,
+  });
+  reportBench({
+    figure: "PostgreSQL sends/s",
+    value: rate(postgresOne.sends),
+    baseline: versus("SQLite", sqlite.sends),
+    ratio: postgresOne.sends.rps / sqlite.sends.rps,
+    target: ">= 0.5x",
+    met: postgresOne.sends.rps / sqlite.sends.rps >= 0.5,
+  });
+  reportBench({
+    figure: "PostgreSQL inbox reads/s (unread, limit 100, 1M stored)",
+    value: rate(postgresOne.inbox),
+    baseline: versus("SQLite", sqlite.inbox),
+    ratio: postgresOne.inbox.rps / sqlite.inbox.rps,
+    target: ">= 0.5x",
+    met: postgresOne.inbox.rps / sqlite.inbox.rps >= 0.5,
+  });
+  reportBench({
+    figure: "PostgreSQL sends/s, two gateways on one database (sum)",
+    value: rate(postgresTwo),
+    baseline: versus("one gateway", postgresOne.sends),
+    ratio: postgresTwo.rps / postgresOne.sends.rps,
+  });
+  reportBench({
+    figure: "gateway max RSS (SQLite, 1M stored)",
+    value: `${sqlite.maxRss.toFixed(0)} MB`,
+    target: "< 250 MB",
+    met: sqlite.maxRss < 250,
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  await postgres.drop();
 }

@@ -18,11 +18,17 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  type RouteGenericInterface,
+  type RouteHandlerMethod,
 } from "fastify";
 import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
 import { type ContentGuardMode, createContentGuard } from "./content-guard.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
+import { allowedMethods, GATEWAY_ROUTES, type GatewayRouteKey, routeOf } from "./gateway-routes.js";
 import type { GatewayStorage, InsertRefusal, MessageQuery } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
@@ -89,21 +95,10 @@ const REGISTER_FIELDS = new Set([
   "registered_at",
 ]);
 
-/** Route patterns and their methods, to answer 405 instead of 404 on a known path. */
-const KNOWN_PATHS: ReadonlyArray<[RegExp, string]> = [
-  [/^\/health$/, "GET, HEAD"],
-  [/^\/metrics$/, "GET, HEAD"],
-  [/^\/openapi\.json$/, "GET, HEAD"],
-  [/^\/peers$/, "GET, HEAD"],
-  [/^\/peers\/register$/, "POST"],
-  [/^\/peers\/[^/]+$/, "PATCH"],
-  [/^\/messages$/, "GET, HEAD, POST"],
-  [/^\/messages\/stream$/, "GET"],
-  [/^\/messages\/[^/]+\/read$/, "POST"],
-  [/^\/admin\/tokens$/, "POST"],
-  [/^\/admin\/tokens\/[^/]+$/, "DELETE"],
-];
-const PUBLIC_ROUTES = new Set<string>(["/health", "/openapi.json", ...UI_PUBLIC_ROUTES]);
+const PUBLIC_ROUTES = new Set<string>([
+  ...GATEWAY_ROUTES.flatMap((route) => ("public" in route ? [route.path] : [])),
+  ...UI_PUBLIC_ROUTES,
+]);
 
 interface RequestState {
   identity: Identity;
@@ -317,7 +312,23 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     await storage.touchPeer(peer, new Date(now).toISOString());
   };
 
-  app.get("/health", async (_request, reply) => {
+  /** Registers the handler of an API route (`GATEWAY_ROUTES` lists them all). */
+  const registered = new Set<string>();
+  const route = <T extends RouteGenericInterface = RouteGenericInterface>(
+    key: GatewayRouteKey,
+    handler: RouteHandlerMethod<
+      RawServerDefault,
+      RawRequestDefaultExpression,
+      RawReplyDefaultExpression,
+      T
+    >,
+  ) => {
+    const { method, path, head } = routeOf(key);
+    app.route<T>({ method, url: path, handler, exposeHeadRoute: head !== false });
+    registered.add(key);
+  };
+
+  route("GET /health", async (_request, reply) => {
     try {
       await storage.ping();
       return reply.type("text/plain; charset=utf-8").send("ok");
@@ -326,21 +337,21 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     }
   });
 
-  app.get("/metrics", async (request, reply) => {
+  route("GET /metrics", async (request, reply) => {
     requireAdmin(stateOf(request));
     return reply.type("text/plain; version=0.0.4; charset=utf-8").send(await metrics.text());
   });
 
-  app.get("/openapi.json", async (_request, reply) => {
+  route("GET /openapi.json", async (_request, reply) => {
     openApi ??= JSON.stringify(buildOpenApiDocument());
     return reply.type("application/json; charset=utf-8").send(openApi);
   });
 
-  app.get("/peers", async () => {
+  route("GET /peers", async () => {
     return { peers: await storage.listPeers() };
   });
 
-  app.post("/peers/register", async (request, reply) => {
+  route("POST /peers/register", async (request, reply) => {
     const state = stateOf(request);
     const body = validateInput(RegisterBodySchema, request.body, "invalid_body");
     // Read from the raw body: valibot's record turns an array into an object.
@@ -364,7 +375,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return reply.code(created ? 201 : 200).send(peer);
   });
 
-  app.patch<{ Params: { name: string } }>("/peers/:name", async (request) => {
+  route<{ Params: { name: string } }>("PATCH /peers/:name", async (request) => {
     const state = stateOf(request);
     requireAdmin(state);
     const name = nameParam(request.params.name, "peer name");
@@ -374,7 +385,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return peer;
   });
 
-  app.post("/messages", async (request, reply) => {
+  route("POST /messages", async (request, reply) => {
     const state = stateOf(request);
     const body = validateInput(SendBodySchema, request.body, "invalid_body");
     requireSelf(state, body.from_node, "send");
@@ -434,7 +445,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return to;
   };
 
-  const streams = registerStreamRoute(app, {
+  const { hub: streams, handler: streamHandler } = registerStreamRoute(app, {
     storage,
     pushInserts: storage.backend === "sqlite",
     waiters,
@@ -454,6 +465,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     },
   });
 
+  route("GET /messages/stream", streamHandler);
+
   if (options.ui) {
     registerUiRoute(app, (request) => {
       const { identity } = stateOf(request);
@@ -461,7 +474,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     });
   }
 
-  app.get("/messages", async (request, reply) => {
+  route("GET /messages", async (request, reply) => {
     const state = stateOf(request);
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
     const to = readableInbox(state, query.to);
@@ -508,7 +521,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return send(json);
   });
 
-  app.post<{ Params: { msg_id: string } }>("/messages/:msg_id/read", async (request) => {
+  route<{ Params: { msg_id: string } }>("POST /messages/:msg_id/read", async (request) => {
     const state = stateOf(request);
     const raw = request.params.msg_id;
     if (!/^\d+$/.test(raw)) {
@@ -528,7 +541,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return message;
   });
 
-  app.post("/admin/tokens", async (request, reply) => {
+  route("POST /admin/tokens", async (request, reply) => {
     const state = stateOf(request);
     requireAdmin(state);
     const body = validateInput(IssueTokenBodySchema, request.body, "invalid_body");
@@ -537,7 +550,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return reply.code(201).send({ peer: body.peer, token });
   });
 
-  app.delete<{ Params: { peer: string } }>("/admin/tokens/:peer", async (request) => {
+  route<{ Params: { peer: string } }>("DELETE /admin/tokens/:peer", async (request) => {
     const state = stateOf(request);
     requireAdmin(state);
     const peer = nameParam(request.params.peer, "peer");
@@ -546,16 +559,21 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return { peer, revoked };
   });
 
+  const missing = GATEWAY_ROUTES.filter((r) => !registered.has(`${r.method} ${r.path}`));
+  if (missing.length > 0) {
+    throw new Error(`gateway routes without a handler: ${missing.map((r) => r.path).join(", ")}`);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    const known = KNOWN_PATHS.find(([pattern]) => pattern.test(path));
-    if (known !== undefined) {
+    const allow = allowedMethods(path);
+    if (allow !== undefined) {
       return reply
         .code(405)
-        .header("allow", known[1])
+        .header("allow", allow)
         .send({
           error: "method_not_allowed",
-          message: `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${known[1]}`,
+          message: `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow}`,
         });
     }
     return reply.code(404).send({

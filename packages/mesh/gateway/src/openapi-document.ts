@@ -7,6 +7,7 @@ import {
   StrictMessageSchema as MessageSchema,
   MessagesQuerySchema,
   PatchPeerBodySchema,
+  PEER_NAME_PATTERN,
   PeerListSchema,
   StrictPeerSchema as PeerSchema,
   RegisterBodySchema,
@@ -16,6 +17,7 @@ import {
 } from "@mesh/protocol";
 import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
+import { GATEWAY_ROUTES, type GatewayOperationId, openApiPath } from "./gateway-routes.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -65,6 +67,22 @@ const ERROR_TEXT: Record<number, string> = {
 /** Errors any authenticated request can get on an open network. */
 const COMMON = [401, 408, 429, 503] as const;
 
+/** The document's `paths`: each documented route of `GATEWAY_ROUTES` with its operation. */
+function apiPaths(operations: Record<GatewayOperationId, JsonObject>): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of GATEWAY_ROUTES) {
+    if (!("operationId" in route)) continue;
+    const path = openApiPath(route.path);
+    const item = paths[path] ?? {};
+    paths[path] = item;
+    item[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      ...operations[route.operationId],
+    };
+  }
+  return paths;
+}
+
 /** The OpenAPI 3.1 document of the gateway, generated from the schemas that validate requests. */
 export function buildOpenApiDocument(): JsonObject {
   const querySchema = schemaOf(MessagesQuerySchema) as { properties: Record<string, JsonObject> };
@@ -78,8 +96,128 @@ export function buildOpenApiDocument(): JsonObject {
     name,
     in: "path",
     required: true,
-    schema: { type: "string", pattern: "^[a-z][a-z0-9-]{0,62}[a-z0-9]$" },
+    schema: { type: "string", pattern: PEER_NAME_PATTERN.source },
   });
+  const operations: Record<GatewayOperationId, JsonObject> = {
+    getHealth: {
+      summary: "Liveness and database reachability",
+      security: [],
+      responses: {
+        "200": { description: "ok", content: { "text/plain": { schema: { type: "string" } } } },
+        "503": { description: "database unavailable" },
+      },
+    },
+    listPeers: {
+      summary: "List registered peers",
+      responses: { "200": json("PeerList", "the peers"), ...errors(...COMMON) },
+    },
+    registerPeer: {
+      summary: "Register or re-register a peer (upsert by name)",
+      requestBody: body("RegisterRequest"),
+      responses: {
+        "201": json("Peer", "first registration"),
+        "200": json("Peer", "re-registration"),
+        ...errors(400, 403, 413, ...COMMON),
+      },
+    },
+    setPeerEnabled: {
+      summary: "Enable or disable a peer (admin)",
+      parameters: [nameParameter("name")],
+      requestBody: body("PatchPeerRequest"),
+      responses: { "200": json("Peer", "the peer"), ...errors(400, 403, 404, ...COMMON) },
+    },
+    listMessages: {
+      summary: "Read messages, oldest first",
+      parameters: queryParameters,
+      responses: {
+        "200": json("MessageList", "the messages"),
+        ...errors(400, 403, ...COMMON),
+      },
+    },
+    sendMessage: {
+      summary: "Send a direct message",
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          schema: { type: "string", minLength: 1, maxLength: 200 },
+          description:
+            "a repeat of the same message from the same sender within 24 h returns the first message; a different message under the same key is 409",
+        },
+        {
+          name: "Mesh-Secret-Check",
+          in: "header",
+          required: false,
+          schema: { type: "string", enum: ["skip"] },
+          description:
+            "skip: a reviewed false positive; the generic credential rules are skipped, the gateway's own tokens never",
+        },
+      ],
+      requestBody: body("SendRequest"),
+      responses: {
+        "201": json("SentMessage", "stored"),
+        "200": json("SentMessage", "repeat of an Idempotency-Key: the first message"),
+        ...errors(400, 403, 404, 409, 413, 422, ...COMMON),
+      },
+    },
+    streamMessages: {
+      summary: "Server-Sent Events of new messages (event: message, id: message id)",
+      parameters: [
+        ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
+        {
+          name: "Last-Event-ID",
+          in: "header",
+          required: false,
+          schema: { type: "string", pattern: "^\\d+$" },
+          description: "resume after this message id (wins over after_id)",
+        },
+      ],
+      responses: {
+        "200": {
+          description:
+            "the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every 15 s",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        },
+        ...errors(400, 401, 403),
+        "429": json("Error", "rate_limited: this peer token holds too many open streams"),
+        "503": json("Error", "overloaded: too many open streams on this gateway"),
+      },
+    },
+    markMessageRead: {
+      summary: "Mark a message read (the first mark's time is kept)",
+      parameters: [
+        { name: "msg_id", in: "path", required: true, schema: { type: "integer", minimum: 0 } },
+      ],
+      responses: { "200": json("Message", "the message"), ...errors(400, 404, ...COMMON) },
+    },
+    issueToken: {
+      summary: "Issue a peer token (admin); the token is shown only here",
+      requestBody: body("IssueTokenRequest"),
+      responses: {
+        "201": json("IssuedToken", "the new token"),
+        ...errors(400, 403, ...COMMON),
+      },
+    },
+    revokeTokens: {
+      summary: "Revoke every token of a peer (admin)",
+      parameters: [nameParameter("peer")],
+      responses: {
+        "200": json("RevokedTokens", "how many"),
+        ...errors(400, 403, ...COMMON),
+      },
+    },
+    getMetrics: {
+      summary: "Prometheus metrics (admin token when one is configured)",
+      responses: {
+        "200": {
+          description: "the Prometheus text exposition format",
+          content: { "text/plain": { schema: { type: "string" } } },
+        },
+        ...errors(403, ...COMMON),
+      },
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -89,157 +227,7 @@ export function buildOpenApiDocument(): JsonObject {
         "Peer registry and direct messages. Errors are JSON { error, message }. Without an admin token configured the gateway runs in open mode and needs no token.",
     },
     security: [{ bearer: [] }],
-    paths: {
-      "/health": {
-        get: {
-          operationId: "getHealth",
-          summary: "Liveness and database reachability",
-          security: [],
-          responses: {
-            "200": { description: "ok", content: { "text/plain": { schema: { type: "string" } } } },
-            "503": { description: "database unavailable" },
-          },
-        },
-      },
-      "/peers": {
-        get: {
-          operationId: "listPeers",
-          summary: "List registered peers",
-          responses: { "200": json("PeerList", "the peers"), ...errors(...COMMON) },
-        },
-      },
-      "/peers/register": {
-        post: {
-          operationId: "registerPeer",
-          summary: "Register or re-register a peer (upsert by name)",
-          requestBody: body("RegisterRequest"),
-          responses: {
-            "201": json("Peer", "first registration"),
-            "200": json("Peer", "re-registration"),
-            ...errors(400, 403, 413, ...COMMON),
-          },
-        },
-      },
-      "/peers/{name}": {
-        patch: {
-          operationId: "setPeerEnabled",
-          summary: "Enable or disable a peer (admin)",
-          parameters: [nameParameter("name")],
-          requestBody: body("PatchPeerRequest"),
-          responses: { "200": json("Peer", "the peer"), ...errors(400, 403, 404, ...COMMON) },
-        },
-      },
-      "/messages": {
-        get: {
-          operationId: "listMessages",
-          summary: "Read messages, oldest first",
-          parameters: queryParameters,
-          responses: {
-            "200": json("MessageList", "the messages"),
-            ...errors(400, 403, ...COMMON),
-          },
-        },
-        post: {
-          operationId: "sendMessage",
-          summary: "Send a direct message",
-          parameters: [
-            {
-              name: "Idempotency-Key",
-              in: "header",
-              required: false,
-              schema: { type: "string", minLength: 1, maxLength: 200 },
-              description:
-                "a repeat of the same message from the same sender within 24 h returns the first message; a different message under the same key is 409",
-            },
-            {
-              name: "Mesh-Secret-Check",
-              in: "header",
-              required: false,
-              schema: { type: "string", enum: ["skip"] },
-              description:
-                "skip: a reviewed false positive; the generic credential rules are skipped, the gateway's own tokens never",
-            },
-          ],
-          requestBody: body("SendRequest"),
-          responses: {
-            "201": json("SentMessage", "stored"),
-            "200": json("SentMessage", "repeat of an Idempotency-Key: the first message"),
-            ...errors(400, 403, 404, 409, 413, 422, ...COMMON),
-          },
-        },
-      },
-      "/messages/stream": {
-        get: {
-          operationId: "streamMessages",
-          summary: "Server-Sent Events of new messages (event: message, id: message id)",
-          parameters: [
-            ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
-            {
-              name: "Last-Event-ID",
-              in: "header",
-              required: false,
-              schema: { type: "string", pattern: "^\\d+$" },
-              description: "resume after this message id (wins over after_id)",
-            },
-          ],
-          responses: {
-            "200": {
-              description:
-                "the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every 15 s",
-              content: { "text/event-stream": { schema: { type: "string" } } },
-            },
-            ...errors(400, 401, 403),
-            "429": json("Error", "rate_limited: this peer token holds too many open streams"),
-            "503": json("Error", "overloaded: too many open streams on this gateway"),
-          },
-        },
-      },
-      "/messages/{msg_id}/read": {
-        post: {
-          operationId: "markMessageRead",
-          summary: "Mark a message read (the first mark's time is kept)",
-          parameters: [
-            { name: "msg_id", in: "path", required: true, schema: { type: "integer", minimum: 0 } },
-          ],
-          responses: { "200": json("Message", "the message"), ...errors(400, 404, ...COMMON) },
-        },
-      },
-      "/admin/tokens": {
-        post: {
-          operationId: "issueToken",
-          summary: "Issue a peer token (admin); the token is shown only here",
-          requestBody: body("IssueTokenRequest"),
-          responses: {
-            "201": json("IssuedToken", "the new token"),
-            ...errors(400, 403, ...COMMON),
-          },
-        },
-      },
-      "/admin/tokens/{peer}": {
-        delete: {
-          operationId: "revokeTokens",
-          summary: "Revoke every token of a peer (admin)",
-          parameters: [nameParameter("peer")],
-          responses: {
-            "200": json("RevokedTokens", "how many"),
-            ...errors(400, 403, ...COMMON),
-          },
-        },
-      },
-      "/metrics": {
-        get: {
-          operationId: "getMetrics",
-          summary: "Prometheus metrics (admin token when one is configured)",
-          responses: {
-            "200": {
-              description: "the Prometheus text exposition format",
-              content: { "text/plain": { schema: { type: "string" } } },
-            },
-            ...errors(403, ...COMMON),
-          },
-        },
-      },
-    },
+    paths: apiPaths(operations),
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
       schemas: {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { MessagesQuerySchema, type StrictMessage } from "@mesh/protocol";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
@@ -70,7 +70,10 @@ interface OpenStream {
  * `GET /messages`. The stream subscribes before it reads its starting point and before it
  * answers, so a client holding the response headers misses nothing stored afterwards.
  */
-export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOptions): StreamHub {
+export function registerStreamRoute(
+  app: FastifyInstance,
+  options: StreamRouteOptions,
+): { hub: StreamHub; handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void> } {
   const streams = new Set<OpenStream>();
   const perPeer = new Map<string, number>();
 
@@ -150,7 +153,7 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
     done();
   });
 
-  app.get("/messages/stream", async (request, reply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
     const access = options.access(request, query.to);
     const resumeFrom = resumeCursor(request.headers["last-event-id"], query.after_id);
@@ -220,9 +223,9 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
     raw.once("close", () => end(stream));
     started = true;
     if (resumeFrom !== undefined || stream.again) void drain(stream);
-  });
+  };
 
-  return {
+  const hub: StreamHub = {
     get size() {
       return streams.size;
     },
@@ -230,6 +233,7 @@ export function registerStreamRoute(app: FastifyInstance, options: StreamRouteOp
       for (const stream of streams) if (stream.access.peer === peer) end(stream);
     },
   };
+  return { hub, handler };
 }
 
 /** The id a stream resumes after: `Last-Event-ID` wins over `after_id`; `undefined` for neither. */

@@ -34,6 +34,13 @@ describe("summaryTable", () => {
     expect(summaryTable([met])).toContain("1 of 1 targets met\n");
   });
 
+  it("shows a figure without a target as informative, outside the count", () => {
+    const info = { bench: "@mesh/gateway", figure: "two gateways / one", value: "1.8x" };
+    const table = summaryTable([met, info]);
+    expect(table).toMatch(/two gateways \/ one\s+1\.8x\s+-\s+-\s+-\s+-\n/);
+    expect(table).toContain("1 of 1 targets met\n");
+  });
+
   it("says so when no benchmark reported anything", () => {
     expect(summaryTable([])).toBe("no benchmark reported a result\n");
   });

@@ -10,10 +10,10 @@ export interface BenchResult {
   baseline?: string;
   /** The figure as a multiple of the baseline; omitted for an absolute target. */
   ratio?: number;
-  /** The target, e.g. `>= 0.70x` or `< 20 ms`. */
-  target: string;
-  /** Whether the figure meets the target. */
-  met: boolean;
+  /** The target, e.g. `>= 0.70x` or `< 20 ms`; omitted for a figure reported for information. */
+  target?: string;
+  /** Whether the figure meets the target; omitted with the target. */
+  met?: boolean;
 }
 
 /** Names the JSON-lines file in which `pnpm bench` collects every result for its summary. */
@@ -24,13 +24,20 @@ export function reportBench(result: BenchResult): void {
   const parts = [result.value];
   if (result.baseline !== undefined) parts.push(`baseline ${result.baseline}`);
   if (result.ratio !== undefined) parts.push(`ratio ${formatRatio(result.ratio)}`);
-  const verdict = result.met ? "met" : "MISSED";
-  console.log(`${result.figure}: ${parts.join(", ")} (target ${result.target}: ${verdict})`);
+  const goal =
+    result.target === undefined ? "informative" : `target ${result.target}: ${verdictOf(result)}`;
+  console.log(`${result.figure}: ${parts.join(", ")} (${goal})`);
   const file = process.env[BENCH_RESULTS_ENV];
   if (file) {
     const bench = process.env["npm_package_name"] ?? "";
     appendFileSync(file, `${JSON.stringify({ bench, ...result })}\n`);
   }
+}
+
+/** `met`, `MISSED`, or `-` for a figure without a target. */
+function verdictOf(result: BenchResult): string {
+  if (result.target === undefined) return "-";
+  return result.met === true ? "met" : "MISSED";
 }
 
 /** Two decimals, three below 0.1 so a small ratio does not print as 0.00x. */
@@ -52,7 +59,7 @@ export function parseResults(text: string): CollectedResult[] {
     if (line.trim() === "") continue;
     try {
       const value = JSON.parse(line) as Partial<CollectedResult>;
-      if (typeof value.figure === "string" && typeof value.met === "boolean") {
+      if (typeof value.figure === "string" && typeof value.value === "string") {
         results.push(value as CollectedResult);
       }
     } catch {
@@ -74,8 +81,8 @@ export function summaryTable(results: readonly CollectedResult[]): string {
     value: result.value,
     baseline: result.baseline ?? "-",
     ratio: result.ratio === undefined ? "-" : formatRatio(result.ratio),
-    target: result.target,
-    verdict: result.met ? "met" : "MISSED",
+    target: result.target ?? "-",
+    verdict: verdictOf(result),
   }));
   const widths = COLUMNS.map((column) =>
     Math.max(column.length, ...rows.map((row) => [...row[column]].length)),
@@ -85,13 +92,14 @@ export function summaryTable(results: readonly CollectedResult[]): string {
       .map((cell, index) => cell + " ".repeat((widths[index] ?? 0) - [...cell].length))
       .join("  ")
       .trimEnd();
-  const missed = results.filter((result) => !result.met);
+  const targeted = results.filter((result) => result.target !== undefined);
+  const missed = targeted.filter((result) => result.met !== true);
   const out = [
     line(COLUMNS),
     line(widths.map((width) => "-".repeat(width))),
     ...rows.map((row) => line(COLUMNS.map((column) => row[column]))),
     "",
-    `${results.length - missed.length} of ${results.length} targets met${
+    `${targeted.length - missed.length} of ${targeted.length} targets met${
       missed.length === 0 ? "" : `; missed: ${missed.map((result) => result.figure).join("; ")}`
     }`,
   ];
