@@ -56,7 +56,7 @@ const UNREACHABLE = new Set([
  * status 2 for what the command line itself got wrong. A PostgreSQL password never appears in it.
  */
 export function describeGatewayFailure(error: unknown, setting: FailureSetting): CliError {
-  const report = describe(error, setting);
+  const report = reportOf(error, setting);
   return new CliError(maskPassword(report.message, setting.database), {
     exitCode: report.exitCode,
     code: report.code,
@@ -64,7 +64,7 @@ export function describeGatewayFailure(error: unknown, setting: FailureSetting):
   });
 }
 
-function describe(error: unknown, setting: FailureSetting): Report {
+function reportOf(error: unknown, setting: FailureSetting): Report {
   if (error instanceof CliError) {
     return {
       message: error.message,
@@ -77,7 +77,7 @@ function describe(error: unknown, setting: FailureSetting): Report {
   const text =
     typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error);
   if (error instanceof StorageError && error.code === "unavailable" && fields.cause !== undefined) {
-    return describe(fields.cause, setting);
+    return reportOf(fields.cause, setting);
   }
   if (error instanceof MeshValidationError || error instanceof TypeError) {
     return describeUsage(error, text, setting);
