@@ -10,6 +10,7 @@ import {
 import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage } from "./gateway-storage.js";
+import { CONTENT_GUARD_MODES, LIMIT_DEFAULTS } from "./limit-defaults.js";
 import { MessageWaiters } from "./message-waiters.js";
 import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
@@ -93,15 +94,6 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const LIMIT_DEFAULTS: GatewayLimits = {
-  rateLimitPerMinute: 1200,
-  authFailuresPerMinute: 30,
-  requestBodyTimeoutMs: 10_000,
-  keepAliveTimeoutMs: 5000,
-  maxBufferedBodyBytes: 64 * 1024 * 1024,
-  contentGuard: "tokens",
-};
-const GUARD_MODES: readonly ContentGuardMode[] = ["tokens", "refuse", "off"];
 /** Defaults of the live-delivery options. */
 const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
@@ -228,8 +220,8 @@ function resolveLimits(options: GatewayOptions): GatewayLimits {
     return value;
   };
   const contentGuard = options.contentGuard ?? LIMIT_DEFAULTS.contentGuard;
-  if (!GUARD_MODES.includes(contentGuard)) {
-    throw new TypeError(`contentGuard must be one of ${GUARD_MODES.join(", ")}`);
+  if (!CONTENT_GUARD_MODES.includes(contentGuard)) {
+    throw new TypeError(`contentGuard must be one of ${CONTENT_GUARD_MODES.join(", ")}`);
   }
   return {
     rateLimitPerMinute: count("rateLimitPerMinute", 0),

@@ -22,6 +22,22 @@ describe("mesh-gateway completion and examples", () => {
       encoding: "utf8",
     });
     expect(loaded.stdout).toBe("complete -o default -F _mesh_gateway_completion mesh-gateway\n");
+    const reply = spawnSync(
+      "bash",
+      [
+        "-c",
+        `source ${file}; COMP_WORDS=(mesh-gateway serve --port 0 --c); COMP_CWORD=4; _mesh_gateway_completion; echo "\${COMPREPLY[*]}"`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(reply.stdout).toBe("--content-guard\n");
+  });
+
+  it.each(["zsh", "fish"])("prints a %s completion script with the commands", (shell) => {
+    const run = gateway(["completion", shell]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("mesh-gateway");
+    expect(run.stdout).toContain("revoke");
   });
 
   it.each([["serve"], ["token"]])("shows examples in `mesh-gateway %s --help`", (command) => {
