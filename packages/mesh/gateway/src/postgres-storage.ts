@@ -11,6 +11,7 @@ import type {
 import { createPostgresListener } from "./postgres-listener.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
+import { type MigrationConnection, runMigrations } from "./run-migrations.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
@@ -96,9 +97,8 @@ type Queryable = Pick<pg.PoolClient, "query">;
 /**
  * PostgreSQL storage on a `pg` pool, for several gateway processes sharing one database.
  * Tables go into the connection's current schema (set `options=-c search_path=...` in the URL
- * to pick one). Message inserts take a transaction-scoped advisory lock per recipient (and
- * schema), so an inbox's ids become visible in increasing order: an inbox `after_id` cursor
- * never skips a message that commits late. Sends to different recipients run in parallel.
+ * to pick one). Message ids commit in increasing order (see `MESSAGE_ORDER`), so an `after_id`
+ * cursor never skips a message that commits late.
  */
 export async function openPostgresStorage(connectionString: string): Promise<GatewayStorage> {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -111,12 +111,7 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         "SELECT hashtext(current_schema()) AS key",
       );
       const key = rows[0]!.key;
-      await client.query("SELECT pg_advisory_lock($1, $2)", [MIGRATION_LOCK, key]);
-      try {
-        await migrate(client);
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1, $2)", [MIGRATION_LOCK, key]);
-      }
+      await runMigrations(postgresMigrations(client, key), MIGRATIONS);
       return key;
     });
   } catch (error) {
@@ -316,27 +311,47 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
   );
 }
 
-async function migrate(client: Queryable): Promise<void> {
-  await client.query(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)",
-  );
-  const { rows } = await client.query<{ version: number }>("SELECT version FROM schema_migrations");
-  const applied = new Set(rows.map((row) => row.version));
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
-    await client.query("BEGIN");
-    try {
-      await client.query(migration.sql);
+/**
+ * The PostgreSQL side of the migration runner: a session advisory lock per schema serializes
+ * gateways that start together; each migration is a transaction of its own.
+ */
+export function postgresMigrations(client: Queryable, schemaKey: number): MigrationConnection {
+  return {
+    timestamp: "TIMESTAMPTZ",
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async appliedVersions() {
+      const { rows } = await client.query<{ version: number }>(
+        "SELECT version FROM schema_migrations",
+      );
+      return rows.map((row) => row.version);
+    },
+    async record(migration) {
       await client.query(
         "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())",
         [migration.version, migration.name],
       );
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK");
-      throw error;
-    }
-  }
+    },
+    async exclusive(work) {
+      await client.query("SELECT pg_advisory_lock($1, $2)", [MIGRATION_LOCK, schemaKey]);
+      try {
+        return await work();
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1, $2)", [MIGRATION_LOCK, schemaKey]);
+      }
+    },
+    async transaction(work) {
+      await client.query("BEGIN");
+      try {
+        await work();
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    },
+  };
 }
 
 async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {

@@ -14,6 +14,7 @@ import type {
 import { isoTime } from "./iso-time.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
+import { type MigrationConnection, runMigrations } from "./run-migrations.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
@@ -67,30 +68,56 @@ interface PendingInsert {
   reject: (error: unknown) => void;
 }
 
-function migrate(db: DatabaseSync): void {
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    const applied = new Set(
-      (db.prepare("SELECT version FROM schema_migrations").all() as Array<{ version: number }>).map(
-        (row) => row.version,
-      ),
-    );
-    const record = db.prepare(
-      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-    );
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    }
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
+/** The SQLite migrations of this process, one after the other. */
+let migrating: Promise<unknown> = Promise.resolve();
+
+/** The SQLite side of the migration runner: one immediate transaction locks the file. */
+export function sqliteMigrations(db: DatabaseSync): MigrationConnection {
+  return {
+    timestamp: "TEXT",
+    async exec(sql) {
+      db.exec(sql);
+    },
+    async appliedVersions() {
+      const rows = db.prepare("SELECT version FROM schema_migrations").all();
+      return rows.map((row) => Number(row["version"]));
+    },
+    async record(migration) {
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    },
+    exclusive(work) {
+      // Other processes wait on the file lock; this process's other openings wait their turn
+      // here, since a second immediate transaction would block the one thread they share.
+      const run = migrating.then(async () => {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          return await work();
+        } finally {
+          // A failed migration rolled back its own savepoint: the ones before it stay, as on
+          // PostgreSQL, where each is a transaction.
+          db.exec("COMMIT");
+        }
+      });
+      migrating = run.catch(() => {});
+      return run;
+    },
+    async transaction(work) {
+      // Inside the immediate transaction: a savepoint keeps each migration all or nothing.
+      db.exec("SAVEPOINT migration");
+      try {
+        await work();
+        db.exec("RELEASE migration");
+      } catch (error) {
+        db.exec("ROLLBACK TO migration");
+        db.exec("RELEASE migration");
+        throw error;
+      }
+    },
+  };
 }
 
 /**
@@ -101,13 +128,13 @@ function migrate(db: DatabaseSync): void {
  * only an OS crash or power loss can drop the last few commits. `FULL` would add an fsync per
  * message for that case, which the embedded default does not pay.
  */
-export function openSqliteStorage(path: string): GatewayStorage {
+export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA busy_timeout = 5000");
-  migrate(db);
+  await runMigrations(sqliteMigrations(db), MIGRATIONS);
 
   const statements = new Map<string, StatementSync>();
   const sql = (text: string, returnArrays = false): StatementSync => {
