@@ -91,6 +91,10 @@ function isConnectionError(error: unknown): boolean {
 
 /** Sends stored in one transaction at most (more wait for the next one). */
 const MAX_SEND_BATCH = 500;
+/** Send batches stored at once by one gateway (each holds a pool connection). */
+const MAX_BATCHES_IN_FLIGHT = 4;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -134,12 +138,14 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
     return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
   };
 
-  // Group commit: sends that arrive while a batch is being stored share the next transaction,
+  // Group commit: sends that arrive while batches are being stored share the next transaction,
   // so a busy gateway pays one commit (and one turn of the message lock) per batch, not per
-  // message. Each send is answered only after its batch committed.
+  // message. Several batches are in flight at once: the next one travels and waits for the
+  // message lock while the one before commits. Each send is answered after its batch committed.
   let pending: PendingSend[] = [];
-  let flushing: Promise<void> | undefined;
-  const flush = async () => {
+  const loops = new Set<Promise<void>>();
+  let scheduled = false;
+  const drain = async () => {
     while (pending.length > 0) {
       const batch = pending.slice(0, MAX_SEND_BATCH);
       pending = pending.slice(MAX_SEND_BATCH);
@@ -156,7 +162,20 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         for (const send of batch) send.reject(error);
       }
     }
-    flushing = undefined;
+  };
+  /** Starts a batch on the next turn, unless every loop is busy (one of them takes it then). */
+  const schedule = () => {
+    if (scheduled || loops.size >= MAX_BATCHES_IN_FLIGHT) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (pending.length === 0 || loops.size >= MAX_BATCHES_IN_FLIGHT) return;
+      const loop: Promise<void> = drain().finally(() => {
+        loops.delete(loop);
+        if (pending.length > 0) schedule();
+      });
+      loops.add(loop);
+    });
   };
 
   const notifications = createPostgresListener(connectionString, `mesh_messages_${schemaKey}`);
@@ -217,8 +236,7 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
           return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
         return new Promise<InsertResult>((resolve, reject) => {
           pending.push({ message, idempotency, resolve, reject });
-          if (flushing === undefined)
-            flushing = new Promise((done) => setImmediate(() => flush().then(done)));
+          schedule();
         });
       },
       async listMessages(query: MessageQuery) {
@@ -302,7 +320,7 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       async close() {
         if (closed) return;
         closed = true;
-        await flushing;
+        while (loops.size > 0 || scheduled) await Promise.all([...loops, nextTurn()]);
         await notifications.close();
         await pool.end();
       },
