@@ -1,5 +1,6 @@
-import type { MeshClient, Message } from "@mesh/client";
+import type { Message } from "@mesh/client";
 import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
+import type { ClientSource } from "./client-source.js";
 
 /** Pause between polls when a gateway has no stream and answers a `wait` poll at once. */
 const FALLBACK_POLL_MS = 1000;
@@ -18,15 +19,16 @@ export interface ListOptions {
  * against a gateway without it.
  */
 export class InboxReader {
-  readonly #client: MeshClient;
+  readonly #client: ClientSource;
 
-  constructor(client: MeshClient) {
+  constructor(client: ClientSource) {
     this.#client = client;
   }
 
   /** The inbox, oldest first (never marks read). */
-  list(options: ListOptions): Promise<Message[]> {
-    return this.#client.fetch({
+  async list(options: ListOptions): Promise<Message[]> {
+    const client = await this.#client();
+    return client.fetch({
       unreadOnly: options.unreadOnly,
       limit: options.limit,
       afterId: options.afterId,
@@ -35,7 +37,8 @@ export class InboxReader {
 
   /** Received messages of one thread, oldest first. */
   async thread(threadId: string): Promise<Message[]> {
-    const rows = await this.#client.fetch({ threadId, limit: MAX_MESSAGE_LIMIT });
+    const client = await this.#client();
+    const rows = await client.fetch({ threadId, limit: MAX_MESSAGE_LIMIT });
     // Filtered here too: a gateway older than the `thread` query returns every thread.
     return rows.filter((row) => row.thread_id === threadId);
   }
@@ -61,7 +64,8 @@ export class InboxReader {
   }
 
   /** Every unread message with an id above `afterId`, then each new one as it arrives, until `signal` aborts. */
-  follow(afterId: number, signal: AbortSignal, waitMs = 30_000): AsyncIterable<Message> {
-    return this.#client.watch({ afterId, signal, waitMs, intervalMs: FALLBACK_POLL_MS });
+  async *follow(afterId: number, signal: AbortSignal, waitMs = 30_000): AsyncIterable<Message> {
+    const client = await this.#client();
+    yield* client.watch({ afterId, signal, waitMs, intervalMs: FALLBACK_POLL_MS });
   }
 }

@@ -1,6 +1,7 @@
 import type { MeshClient, Message, SentMessage } from "@mesh/client";
 import { normalizeNodeName } from "@mesh/names";
 import type * as v from "valibot";
+import type { ClientSource } from "./client-source.js";
 import type { InboxReader } from "./inbox-reader.js";
 import type { SentLog } from "./sent-log.js";
 import { ToolRefusal } from "./tool-refusal.js";
@@ -38,7 +39,9 @@ export interface MeshTool {
 
 /** What the tools share: the client, the inbox reads, and the server's memory. */
 export interface ToolDeps {
-  client: MeshClient;
+  /** The own peer name, as the client has it. */
+  node: string;
+  client: ClientSource;
   inbox: InboxReader;
   sent: SentLog;
   /** The newest id of a received message this server has returned; `wait_for_messages` waits past it. */
@@ -63,7 +66,7 @@ function defineTool<I extends v.GenericSchema>(
 
 /** The six tools of the mesh, in the order `tools/list` shows them. */
 export function createMeshTools(deps: ToolDeps): MeshTool[] {
-  const { client, inbox, sent, cursor } = deps;
+  const { node, client, inbox, sent, cursor } = deps;
   const remember = (messages: Message[]): Message[] => {
     for (const message of messages) {
       cursor.newestReturned = Math.max(cursor.newestReturned, message.id);
@@ -79,7 +82,7 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       annotations: READ,
       input: ListPeersInput,
       output: PeersOutput,
-      run: async () => ({ peers: await client.listPeers() }),
+      run: async () => ({ peers: await (await client()).listPeers() }),
     }),
     defineTool({
       name: "send_message",
@@ -94,13 +97,13 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       input: SendMessageInput,
       output: SentOutput,
       run: async (args) => {
-        if (isSelf(args.to, client.node)) {
+        if (isSelf(args.to, node)) {
           throw new ToolRefusal(
             "self_message",
-            `refusing to send a message to yourself ('${client.node}')`,
+            `refusing to send a message to yourself ('${node}')`,
           );
         }
-        const message: SentMessage | null = await client.send({
+        const message: SentMessage | null = await (await client()).send({
           to: args.to,
           kind: args.kind,
           content: args.content,
@@ -142,7 +145,7 @@ export function createMeshTools(deps: ToolDeps): MeshTool[] {
       },
       input: MarkReadInput,
       output: MarkedOutput,
-      run: async (args) => markAll(client, args.ids),
+      run: async (args) => markAll(await client(), args.ids),
     }),
     defineTool({
       name: "wait_for_messages",

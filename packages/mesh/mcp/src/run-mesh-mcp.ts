@@ -1,7 +1,8 @@
 import type { Readable, Writable } from "node:stream";
-import { MeshClient } from "@mesh/client";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createMeshMcpServer } from "./create-mesh-mcp-server.js";
+import { normalizeNodeName, resolveGateway } from "@mesh/names";
+import { createMeshServer } from "./create-mesh-server.js";
+import { LazyMeshClient } from "./lazy-mesh-client.js";
+import { StdioLineTransport } from "./stdio-line-transport.js";
 
 /** Options of {@link runMeshMcp}. */
 export interface RunMeshMcpOptions {
@@ -23,15 +24,20 @@ export interface RunMeshMcpOptions {
 
 /**
  * Serves the mesh MCP server over stdio until stdin ends, `signal` aborts, or the process gets
- * SIGINT or SIGTERM; then closes the server and the client and resolves.
+ * SIGINT or SIGTERM; then closes the server and the client and resolves. The client is made on
+ * the first tool call (or right after the first `tools/list` answer); a bad gateway address
+ * still fails the start.
  */
 export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   const stderr = options.stderr ?? process.stderr;
   const log = (line: string) => stderr.write(`mesh-mcp: ${line}\n`);
   const token = options.token ?? process.env["MESH_GATEWAY_TOKEN"];
-  const client = new MeshClient({ node: options.node, gatewayUrl: options.gatewayUrl, token });
-  const server = createMeshMcpServer({ client, token, log });
+  // The client's own settings check, made now rather than on the first call.
+  const { gatewayUrl } = resolveGateway({ gatewayUrl: options.gatewayUrl, token });
+  const node = canonicalName(options.node);
+  const client = new LazyMeshClient({ node: options.node, gatewayUrl, token });
+  const server = createMeshServer({ node, client: () => client.get(), token, log });
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
@@ -42,8 +48,8 @@ export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
-    log(`serving peer '${client.node}' of the gateway at ${new URL(client.gatewayUrl).origin}`);
+    await server.connect(new StdioLineTransport(stdin, options.stdout ?? process.stdout));
+    log(`serving peer '${node}' of the gateway at ${new URL(gatewayUrl).origin}`);
     await stopped;
   } finally {
     stdin.off("end", stop);
@@ -53,5 +59,14 @@ export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
     process.off("SIGTERM", stop);
     await server.close();
     await client.close();
+  }
+}
+
+/** The name as the client will have it: canonical, or as given when it is not a valid name. */
+function canonicalName(node: string): string {
+  try {
+    return normalizeNodeName(node);
+  } catch {
+    return node;
   }
 }

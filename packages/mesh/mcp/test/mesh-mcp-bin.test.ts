@@ -48,6 +48,12 @@ describe("the mesh-mcp program", () => {
     expect(result.stderr).toMatch(/serving peer 'droplet'/);
   });
 
+  it("refuses to start with a malformed gateway address, before any client is made", async () => {
+    const result = await run([], { MESH_NODE: "droplet", MESH_GATEWAY_URL: "gateway.local:8788" });
+    expect(result).toMatchObject({ code: 1, stdout: "" });
+    expect(result.stderr).toMatch(/MESH_GATEWAY_URL\) must be an absolute http\(s\) URL/);
+  });
+
   it("warns that --token is visible to others without printing it", async () => {
     const result = await run(["--node", "droplet", "--token", "mesh_not_a_real_token_value"], {});
     expect(result.code).toBe(0);

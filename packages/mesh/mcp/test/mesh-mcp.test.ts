@@ -21,6 +21,7 @@ type Gateway = Awaited<ReturnType<typeof startGateway>>;
 let gateway: Gateway;
 let admin: MeshClient;
 let labToken: string;
+let dropletToken: string;
 let lab: McpSession;
 let droplet: McpSession;
 const sessions: McpSession[] = [];
@@ -58,7 +59,7 @@ beforeAll(async () => {
   });
   admin = new MeshClient({ node: "gpu-wsl", gatewayUrl: gateway.url, token: ADMIN_TOKEN });
   labToken = await gateway.issueToken("lab-ovh");
-  const dropletToken = await gateway.issueToken("droplet");
+  dropletToken = await gateway.issueToken("droplet");
   for (const [node, token] of [
     ["lab-ovh", labToken],
     ["droplet", dropletToken],
@@ -97,6 +98,21 @@ describe("mesh-mcp over stdio against a real gateway", () => {
     expect(send?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((t) => t.name);
     expect(readOnly).toEqual(["list_peers", "check_inbox", "wait_for_messages", "get_thread"]);
+  });
+
+  it("answers a tool call and a resource read that come before any tools/list", async () => {
+    const sent = await call(lab, "send_message", { to: "droplet", kind: "fyi", content: "first" });
+    const { id } = (sent.structuredContent as { message: Message }).message;
+    const reader = await session(peerEnv("droplet", dropletToken));
+    const read = await reader.client.readResource({ uri: "mesh://inbox" });
+    expect(read.contents[0]).toMatchObject({ uri: "mesh://inbox", mimeType: "application/json" });
+    const caller = await session(peerEnv("droplet", dropletToken));
+    const inbox = await call(caller, "check_inbox", { after_id: id - 1 });
+    expect(inbox.isError).toBeFalsy();
+    expect(inbox.structuredContent).toMatchObject({ messages: [{ id, content: "first" }] });
+    expect(await call(caller, "mark_read", { ids: [id] })).toMatchObject({
+      structuredContent: { marked: [id], notFound: [] },
+    });
   });
 
   it("lets two agents exchange a question and an answer in a thread", async () => {
