@@ -5,6 +5,7 @@
 // judged on a warm start: Node's compile cache filled by an earlier start, as every start of an
 // agent's server after its first; a cold start with an empty cache is reported next to it).
 // Run: pnpm --filter @mesh/mcp bench (after building the package and its dependencies).
+
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { MeshClient } from "@mesh/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { reportBench } from "@repo/bench";
 
 const CALL_TARGET_RATIO = 1.5;
 const STARTUP_TARGET_MS = 300;
@@ -108,9 +110,14 @@ for (const [name, pair] of Object.entries(pairs)) {
     samples.mcp.push(await timeCall(pair.mcp));
   }
   const ratio = median(samples.mcp) / median(samples.direct);
-  console.log(
-    `${name.padEnd(13)} @mesh/client ${median(samples.direct).toFixed(3)} ms, via MCP ${median(samples.mcp).toFixed(3)} ms: ratio ${ratio.toFixed(2)}x (target <= ${CALL_TARGET_RATIO}x: ${ratio <= CALL_TARGET_RATIO ? "met" : "MISSED"})`,
-  );
+  reportBench({
+    figure: `${name} round trip through stdio, median`,
+    value: `${median(samples.mcp).toFixed(3)} ms`,
+    baseline: `the same @mesh/client call ${median(samples.direct).toFixed(3)} ms`,
+    ratio,
+    target: `<= ${CALL_TARGET_RATIO}x`,
+    met: ratio <= CALL_TARGET_RATIO,
+  });
 }
 await Promise.all([mcp.sender.close(), mcp.reader.close()]);
 
@@ -140,11 +147,12 @@ for (let i = 0; i < STARTS; i++) {
 }
 const startup = median(warm);
 const bare = median(nodeStarts);
-console.log(
-  `start-up to the first tools/list answer, median over ${STARTS} starts: warm (compile cache filled) ${startup.toFixed(1)} ms, cold (empty cache) ${median(cold).toFixed(1)} ms; bare node -e "": ${bare.toFixed(1)} ms (warm ratio ${(startup / bare).toFixed(2)}x); target < ${STARTUP_TARGET_MS} ms warm: ${startup < STARTUP_TARGET_MS ? "met" : "MISSED"}`,
-);
-
-await direct.sender.close();
-await direct.reader.close();
-gatewayProcess.stdin.end();
-await once(gatewayProcess, "close");
+console.log(`start-up, cold (empty compile cache): median ${median(cold).toFixed(1)} ms`);
+reportBench({
+  figure: `mesh-mcp start-up to the first tools/list answer, warm cache, median of ${STARTS}`,
+  value: `${startup.toFixed(1)} ms`,
+  baseline: `node -e "" ${bare.toFixed(1)} ms`,
+  ratio: startup / bare,
+  target: `< ${STARTUP_TARGET_MS} ms`,
+  met: startup < STARTUP_TARGET_MS,
+});
