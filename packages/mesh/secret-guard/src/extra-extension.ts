@@ -191,6 +191,8 @@ const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
 /** Characters read one by one before jumping to the next anchor character with `indexOf`. */
 const WINDOW = 64;
+/** Pending literal starts are moved to the front of their arrays once this many are done. */
+const COMPACT_AT = 32;
 
 class ExtraScanner implements ExtensionScanner {
   end = 0;
@@ -199,7 +201,8 @@ class ExtraScanner implements ExtensionScanner {
   private readonly plain: Cursor[];
   /**
    * Literal starts found, ascending, with the literal at each: [head, count) are pending.
-   * They lie within MAX_ANCHOR + 1 of each other; the arrays are reused, never shrunk.
+   * They lie within MAX_ANCHOR + 1 of each other, so the pending ones are moved to the front
+   * now and then: the arrays stay small however many literals the text holds.
    */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
@@ -283,6 +286,12 @@ class ExtraScanner implements ExtensionScanner {
       const s = a - literal.anchor;
       if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
       const starts = this.starts;
+      if (this.head >= COMPACT_AT) {
+        starts.copyWithin(0, this.head, this.count);
+        this.found.copyWithin(0, this.head, this.count);
+        this.count -= this.head;
+        this.head = 0;
+      }
       let k = this.count++;
       for (; k > this.head && (starts[k - 1] as number) > s; k--) {
         starts[k] = starts[k - 1] as number;
