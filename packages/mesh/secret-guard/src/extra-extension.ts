@@ -75,10 +75,11 @@ const assignment =
   };
 
 /** Slack: digits, `-`, then the rest of the token. */
+const slackTail = token(RUN, 10);
 const slack: Reader = (x, i) => {
   const digits = x.run(i, DIGIT);
   if (digits === i || x.code(digits) !== 45) return -1;
-  return token(RUN, 10)(x, digits + 1);
+  return slackTail(x, digits + 1);
 };
 
 /** `user:password` of a URL's authority: ends before the `@`. */
@@ -188,21 +189,56 @@ for (const literal of LITERALS) {
   BUCKETS[bucket] = [...(BUCKETS[bucket] ?? []), literal];
 }
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
+/** Literals by their first character (for `matchVirtual`), in rule order. */
+const BY_FIRST: Literal[][] = [];
+for (const literal of LITERALS) (BY_FIRST[literal.text.charCodeAt(0)] ??= []).push(literal);
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
 /** Characters read one by one before jumping to the next anchor character with `indexOf`. */
 const WINDOW = 64;
 /** Pending literal starts are moved to the front of their arrays once this many are done. */
 const COMPACT_AT = 32;
 
+/**
+ * First occurrence of a literal at or after a position, for non-decreasing positions,
+ * searched by the literal without the run of its first character that begins it: `indexOf`
+ * then neither crawls through floods of that character (`AAAA…`, `-----…`) nor, the part
+ * searched being short, sets up its long-pattern search again on every call.
+ */
+class PartCursor {
+  private at = -1;
+  private readonly skip: number;
+  private readonly part: string;
+  constructor(
+    private readonly text: string,
+    private readonly literal: string,
+  ) {
+    let skip = 1;
+    while (literal.charCodeAt(skip) === literal.charCodeAt(0)) skip++;
+    this.skip = skip;
+    this.part = literal.slice(skip);
+  }
+
+  next(from: number): number {
+    if (this.at < from) {
+      let found = this.text.indexOf(this.part, from + this.skip);
+      while (found >= 0 && !this.text.startsWith(this.literal, found - this.skip)) {
+        found = this.text.indexOf(this.part, found + 1);
+      }
+      this.at = found < 0 ? NOT_FOUND : found - this.skip;
+    }
+    return this.at;
+  }
+}
+
 class ExtraScanner implements ExtensionScanner {
   end = 0;
   private readonly n: number;
   private readonly anchors: Cursor[];
-  private readonly plain: Cursor[];
+  private readonly plain: PartCursor[];
   /**
-   * Literal starts found, ascending, with the literal at each: [head, count) are pending.
-   * They lie within MAX_ANCHOR + 1 of each other, so the pending ones are moved to the front
-   * now and then: the arrays stay small however many literals the text holds.
+   * Starts of anchored literals found, ascending, with the literal at each: [head, count) are
+   * pending. They lie within MAX_ANCHOR + 1 of each other, so the pending ones are moved to
+   * the front now and then: the arrays stay small however many literals the text holds.
    */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
@@ -211,11 +247,15 @@ class ExtraScanner implements ExtensionScanner {
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
+  /** The last match `next` returned: its start, rule and end (`hitAt` +Infinity: none left). */
+  private hitAt = -1;
+  private hitRule = 0;
+  private hitEnd = 0;
   // Cached maximal runs per class bit: [from, end).
   private readonly runFrom = new Float64Array(16).fill(-1);
   private readonly runEnd = new Float64Array(16).fill(-1);
   // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
-  private readonly footers: Cursor;
+  private readonly footers: PartCursor;
   private footerAt = -1;
   private cleanFrom = NOT_FOUND;
   private badAt = -1;
@@ -223,33 +263,85 @@ class ExtraScanner implements ExtensionScanner {
   constructor(readonly text: string) {
     this.n = text.length;
     this.anchors = [...ANCHORS].map((ch) => new Cursor(text, ch));
-    this.plain = UNANCHORED.map((literal) => new Cursor(text, literal.text));
-    this.footers = new Cursor(text, "-----END ");
+    this.plain = UNANCHORED.map((literal) => new PartCursor(text, literal.text));
+    this.footers = new PartCursor(text, "-----END ");
   }
 
-  next(from: number, limit: number): number {
-    const starts = this.starts;
-    while (
-      this.head < this.count &&
-      ((starts[this.head] as number) < from || (this.found[this.head] as Literal).rule >= limit)
-    ) {
-      this.head++;
-    }
-    if (this.head === this.count) this.head = this.count = 0;
-    // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
-    // the first there is once every anchor up to MAX_ANCHOR past it has been read.
-    while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
-      this.scanned = this.scanAnchors(this.scanned, from, limit);
-    }
-    if (this.plainNext < from) {
-      this.plainNext = NOT_FOUND;
-      for (let k = 0; k < UNANCHORED.length; k++) {
-        if ((UNANCHORED[k] as Literal).rule < limit) {
-          this.plainNext = Math.min(this.plainNext, (this.plain[k] as Cursor).next(from));
+  /**
+   * Literals are read and checked here, as they are found, so that the many that do not match
+   * (a text made of them) never reach the caller: it sees only matches.
+   */
+  next(from: number, limit: number, virtual: boolean): number {
+    if (virtual && this.cls(from - 1) & WORD && this.matchVirtual(from, limit)) return from;
+    if (this.hitAt >= from && this.hitRule < limit) return this.hitAt;
+    for (;;) {
+      const starts = this.starts;
+      while (
+        this.head < this.count &&
+        ((starts[this.head] as number) < from || (this.found[this.head] as Literal).rule >= limit)
+      ) {
+        this.head++;
+      }
+      if (this.head === this.count) this.head = this.count = 0;
+      // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
+      // the first there is once every anchor up to MAX_ANCHOR past it has been read.
+      while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
+        this.scanned = this.scanAnchors(this.scanned, from, limit);
+      }
+      if (this.plainNext < from) {
+        this.plainNext = NOT_FOUND;
+        for (let k = 0; k < UNANCHORED.length; k++) {
+          if ((UNANCHORED[k] as Literal).rule < limit) {
+            this.plainNext = Math.min(this.plainNext, (this.plain[k] as PartCursor).next(from));
+          }
         }
       }
+      const s = Math.min(this.first(), this.plainNext);
+      if (s === NOT_FOUND) {
+        this.hitAt = NOT_FOUND;
+        this.hitRule = 0;
+        return s;
+      }
+      const literal =
+        s === this.first()
+          ? (this.found[this.head] as Literal)
+          : (UNANCHORED.find((plain) => this.text.startsWith(plain.text, s)) as Literal);
+      // A literal that starts with a word character must start a word.
+      const end =
+        this.cls(s) & WORD && this.cls(s - 1) & WORD
+          ? -1
+          : literal.read(this, s + literal.text.length);
+      if (end >= 0) {
+        this.hitAt = s;
+        this.hitRule = literal.rule;
+        this.hitEnd = end;
+        return s;
+      }
+      from = s + 1;
     }
-    return Math.min(this.first(), this.plainNext);
+  }
+
+  match(s: number, limit: number): number {
+    if (s !== this.hitAt || this.hitRule >= limit) return 0;
+    this.end = this.hitEnd;
+    return this.hitRule;
+  }
+
+  /**
+   * A literal starting a word at `s` only because the character before it counts as a
+   * non-word one (it ends a match): such literals were left out when found. Sets the hit.
+   */
+  private matchVirtual(s: number, limit: number): boolean {
+    for (const literal of BY_FIRST[this.text.charCodeAt(s) & 127] ?? []) {
+      if (literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      const end = literal.read(this, s + literal.text.length);
+      if (end < 0) continue;
+      this.hitAt = s;
+      this.hitRule = literal.rule;
+      this.hitEnd = end;
+      return true;
+    }
+    return false;
   }
 
   private first(): number {
@@ -279,12 +371,16 @@ class ExtraScanner implements ExtensionScanner {
     return Math.min(a, this.n);
   }
 
-  /** Records the literals of `bucket` anchored at `a`; whether there was one. */
+  /**
+   * Records the literals of `bucket` anchored at `a` that start a word where they must (see
+   * `matchVirtual`); whether there was one.
+   */
   private anchorAt(a: number, bucket: Literal[], passed: number, limit: number): boolean {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
       if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      if (this.cls(s) & WORD && this.cls(s - 1) & WORD) continue;
       const starts = this.starts;
       if (this.head >= COMPACT_AT) {
         starts.copyWithin(0, this.head, this.count);
@@ -302,22 +398,6 @@ class ExtraScanner implements ExtensionScanner {
       any = true;
     }
     return any;
-  }
-
-  match(s: number, virtual: boolean, limit: number): number {
-    const literal =
-      this.first() === s
-        ? this.found[this.head]
-        : this.plainNext === s
-          ? UNANCHORED.find((plain) => this.text.startsWith(plain.text, s))
-          : undefined;
-    if (literal === undefined || literal.rule >= limit) return 0;
-    // A literal that starts with a word character must start a word.
-    if (this.cls(s) & WORD && !virtual && s > 0 && this.cls(s - 1) & WORD) return 0;
-    const end = literal.read(this, s + literal.text.length);
-    if (end < 0) return 0;
-    this.end = end;
-    return literal.rule;
   }
 
   cls(i: number): number {

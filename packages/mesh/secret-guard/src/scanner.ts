@@ -52,15 +52,13 @@ export interface RuleExtension {
 /** Per-text state of an extension; queried at non-decreasing positions. */
 export interface ExtensionScanner {
   /**
-   * The smallest position at or after `from` where one of its rules below `limit` can start,
-   * or +Infinity. `limit` never rises between calls.
+   * The smallest position at or after `from` where one of its rules below `limit` matches, or
+   * +Infinity; `virtual`: the character before `from` counts as a non-word character. `limit`
+   * never rises between calls.
    */
-  next(from: number, limit: number): number;
-  /**
-   * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
-   * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
-   */
-  match(s: number, virtual: boolean, limit: number): number;
+  next(from: number, limit: number, virtual: boolean): number;
+  /** The rule of the match `next` returned if it starts at `s` and is below `limit`, or 0. Sets `end`. */
+  match(s: number, limit: number): number;
   end: number;
 }
 
@@ -496,7 +494,7 @@ function drive(
       nextFor = limit;
     }
     // The extension keeps its own candidates: asking again costs little.
-    const next = extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
+    const next = extension ? Math.min(specNext, extension.next(s, limit, s === virtualAt)) : specNext;
     if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
@@ -527,7 +525,7 @@ function drive(
     let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
     let end = engine.end;
     if (rule === 0 && extension) {
-      rule = extension.match(s, virtual, limit);
+      rule = extension.match(s, limit);
       end = extension.end;
     }
     if (rule === 0) {
