@@ -271,8 +271,7 @@ class ExtraScanner implements ExtensionScanner {
    * Literals are read and checked here, as they are found, so that the many that do not match
    * (a text made of them) never reach the caller: it sees only matches.
    */
-  next(from: number, limit: number, virtual: boolean): number {
-    if (virtual && this.cls(from - 1) & WORD && this.matchVirtual(from, limit)) return from;
+  next(from: number, limit: number): number {
     if (this.hitAt >= from && this.hitRule < limit) return this.hitAt;
     for (;;) {
       const starts = this.starts;
@@ -321,27 +320,28 @@ class ExtraScanner implements ExtensionScanner {
     }
   }
 
-  match(s: number, limit: number): number {
-    if (s !== this.hitAt || this.hitRule >= limit) return 0;
-    this.end = this.hitEnd;
-    return this.hitRule;
+  match(s: number, virtual: boolean, limit: number): number {
+    if (s === this.hitAt && this.hitRule < limit) {
+      this.end = this.hitEnd;
+      return this.hitRule;
+    }
+    return virtual ? this.matchVirtual(s, limit) : 0;
   }
 
   /**
-   * A literal starting a word at `s` only because the character before it counts as a
-   * non-word one (it ends a match): such literals were left out when found. Sets the hit.
+   * The first literal of a rule below `limit` that matches at `s`, where the character before
+   * counts as a non-word one (it ends a match): literals that start a word only so were left
+   * out when found.
    */
-  private matchVirtual(s: number, limit: number): boolean {
+  private matchVirtual(s: number, limit: number): number {
     for (const literal of BY_FIRST[this.text.charCodeAt(s) & 127] ?? []) {
       if (literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
       const end = literal.read(this, s + literal.text.length);
       if (end < 0) continue;
-      this.hitAt = s;
-      this.hitRule = literal.rule;
-      this.hitEnd = end;
-      return true;
+      this.end = end;
+      return literal.rule;
     }
-    return false;
+    return 0;
   }
 
   private first(): number {

@@ -53,19 +53,23 @@ export interface RuleExtension {
 export interface ExtensionScanner {
   /**
    * The smallest position at or after `from` where one of its rules below `limit` matches, or
-   * +Infinity; `virtual`: the character before `from` counts as a non-word character. `limit`
-   * never rises between calls.
+   * +Infinity. `limit` never rises between calls.
    */
-  next(from: number, limit: number, virtual: boolean): number;
-  /** The rule of the match `next` returned if it starts at `s` and is below `limit`, or 0. Sets `end`. */
-  match(s: number, limit: number): number;
+  next(from: number, limit: number): number;
+  /**
+   * The rule of the match `next` returned if it starts at `s` and is below `limit`, else with
+   * `virtual` (the character before `s` counts as a non-word character) the lowest-numbered
+   * of its rules below `limit` that matches at `s`, else 0. Sets `end`.
+   */
+  match(s: number, virtual: boolean, limit: number): number;
   end: number;
 }
 
 /**
- * First occurrence of a literal at or after a position, for non-decreasing positions. A
- * literal starting with `A` or `a`, the commonest letters of text and of base64, is searched
- * by the rest of it (native `indexOf` crawls through runs of its first character).
+ * First occurrence of a literal at or after a position that `accept` takes, for
+ * non-decreasing positions. A literal starting with `A` or `a`, the commonest letters of text
+ * and of base64, is searched by the rest of it (native `indexOf` crawls through runs of its
+ * first character).
  */
 export class Cursor {
   #at = -1;
@@ -73,28 +77,28 @@ export class Cursor {
   readonly #skip: number;
   readonly #rest: string;
   readonly #text: string;
-  readonly #literal: string;
-  constructor(text: string, literal: string) {
+  readonly literal: string;
+  readonly #accept: (at: number) => unknown;
+  constructor(text: string, literal: string, accept: (at: number) => unknown = () => 1) {
     this.#text = text;
-    this.#literal = literal;
+    this.literal = literal;
+    this.#accept = accept;
     this.length = literal.length;
     this.#skip = +/^[Aa]../.test(literal);
     this.#rest = literal.slice(this.#skip);
   }
 
   next(from: number): number {
-    if (this.#at < from) {
-      let found = this.#text.indexOf(this.#rest, from + this.#skip);
-      while (
-        found > 0 &&
-        this.#skip &&
-        this.#text.charCodeAt(found - 1) !== this.#literal.charCodeAt(0)
-      ) {
-        found = this.#text.indexOf(this.#rest, found + 1);
-      }
-      this.#at = found < 0 ? Infinity : found - this.#skip;
+    let at = this.#at;
+    if (at < from) {
+      at = from - 1;
+      do {
+        const found = this.#text.indexOf(this.#rest, at + 1 + this.#skip);
+        at = found < 0 ? Infinity : found - this.#skip;
+      } while (at < Infinity && !(this.#text.startsWith(this.literal, at) && this.#accept(at)));
+      this.#at = at;
     }
-    return this.#at;
+    return at;
   }
 }
 
@@ -118,7 +122,7 @@ class Engine {
   #lastMesh = UNKNOWN;
   // Positions before which a rule is known not to match (skips repeated work).
   #dead10 = 0;
-  #dead11 = 0;
+  #dead11 = -1; // the end of a run after which no JWT can go on
   #dead12 = 0;
   readonly #triggers: Cursor[];
   readonly #mesh: Cursor;
@@ -175,7 +179,7 @@ class Engine {
     );
   }
 
-  /** End of the run of [A-Za-z0-9_/+=-] that starts at `from`. */
+  /** End of the run of [A-Za-z0-9_/+=-] that `from` is in. */
   scanLong(from: number): number {
     return this.#scan(from, RUN | B64);
   }
@@ -263,14 +267,21 @@ class Engine {
 
   /** Start of the last occurrence of a literal on the current line at or after `s`. */
   #lastOnLine(cursor: Cursor, s: number): number {
-    let last = NONE;
-    for (let q = cursor.next(s); q + cursor.length <= this.#lineEnd; q = cursor.next(q + 1))
-      last = q;
-    return last;
+    const at = this.#lineEnd - cursor.length;
+    return cursor.next(s) > at ? NONE : this.#text.lastIndexOf(cursor.literal, at);
   }
 
   #startsWith(literal: string, at: number): boolean {
     return this.#text.startsWith(literal, at);
+  }
+
+  /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at `s`, a word start. */
+  literalAt(s: number, limit: number): unknown {
+    const c = this.#text.charCodeAt(s);
+    return (
+      this.startsAt(s, false) &&
+      (this.#prefixRule(s, c, limit) || (limit > 11 && c === 101 && this.#jwt(s)))
+    );
   }
 
   /**
@@ -285,7 +296,7 @@ class Engine {
     if (rule) return rule;
     if (limit > 10 && cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s))
       return 10;
-    if (limit > 11 && c === 101 && s >= this.#dead11 && this.#jwt(s)) return 11;
+    if (limit > 11 && c === 101 && this.#jwt(s)) return 11;
     if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s))
       return 12;
     return 0;
@@ -359,16 +370,12 @@ class Engine {
     return true;
   }
 
-  /** Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line. */
+  /**
+   * Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line.
+   * The line is checked first: one look settles every start on a line without a trigger.
+   */
   #awsSecret(s: number): boolean {
     const end = s + 40;
-    const b64End = this.#b64EndAt(s);
-    if (b64End < end) {
-      // Later starts in this run have even less room: the next can only be in a long one.
-      this.#dead10 = this.longRunFrom(b64End, B64, 40);
-      return false;
-    }
-    if (!this.#boundary(end)) return false;
     this.#enterLine(s);
     if (this.#lastTrigger === UNKNOWN) {
       let last = NONE;
@@ -380,6 +387,13 @@ class Engine {
       this.#dead10 = this.#lineEnd;
       return false;
     }
+    const b64End = this.#b64EndAt(s);
+    if (b64End < end) {
+      // Later starts in this run have even less room: the next can only be in a long one.
+      this.#dead10 = this.longRunFrom(b64End, B64, 40);
+      return false;
+    }
+    if (!this.#boundary(end)) return false;
     this.end = end;
     return true;
   }
@@ -394,9 +408,10 @@ class Engine {
   #jwt(s: number): boolean {
     if (!this.#startsWith("eyJ", s)) return false;
     const end1 = this.#runEndAt(s);
-    const end = this.#jwtEnd(s, end1);
+    if (end1 - s - 3 < 15 || end1 === this.#dead11) return false;
+    const end = this.#jwtEnd(end1);
     if (end < 0) {
-      // Every later start inside this run shares what follows it: one verdict for all.
+      // Every start whose run ends there shares what follows: one verdict for all.
       this.#dead11 = end1;
       return false;
     }
@@ -404,9 +419,8 @@ class Engine {
     return true;
   }
 
-  #jwtEnd(s: number, end1: number): number {
-    if (end1 - s - 3 < 15 || this.#text.charCodeAt(end1) !== 46) return NONE;
-    if (!this.#startsWith("eyJ", end1 + 1)) return NONE;
+  #jwtEnd(end1: number): number {
+    if (this.#text.charCodeAt(end1) !== 46 || !this.#startsWith("eyJ", end1 + 1)) return NONE;
     const end2 = this.#scan(end1 + 4, RUN);
     if (end2 - end1 - 4 < 15 || this.#text.charCodeAt(end2) !== 46) return NONE;
     return this.#lastBoundary(end2 + 16, this.#scan(end2 + 1, RUN));
@@ -414,15 +428,15 @@ class Engine {
 
   /** Rule 12: 48 or more RUN characters between boundaries, MESH_GATEWAY_TOKEN later on the line. */
   #meshToken(s: number): boolean {
-    const runEnd = this.#runEndAt(s);
-    if (runEnd - s < 48) {
-      this.#dead12 = runEnd;
-      return false;
-    }
     this.#enterLine(s);
     if (this.#lastMesh === UNKNOWN) this.#lastMesh = this.#lastOnLine(this.#mesh, s);
     if (this.#lastMesh < s + 48) {
       this.#dead12 = this.#lineEnd;
+      return false;
+    }
+    const runEnd = this.#runEndAt(s);
+    if (runEnd - s < 48) {
+      this.#dead12 = this.longRunFrom(runEnd, RUN, 48);
       return false;
     }
     // Greedy then backtracking: the longest end at a boundary with the text still ahead.
@@ -474,8 +488,7 @@ function drive(
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let cursorsFor = -1;
-  let specNext = -1; // the smallest prefix occurrence at or after the last computed position
-  let nextFor = -1;
+  let specNext = -1; // the smallest prefix match at or after the last computed position
   let runStart = -1;
   let runEnd = -1;
   let virtualAt = -1;
@@ -485,21 +498,23 @@ function drive(
       const needed = PREFIXES.filter(
         ([, rule]) => rule < limit && !(limit > 4 && rule < 4 && rule > 1),
       );
-      cursors = needed.map(([p]) => new Cursor(text, p));
+      // Literals are checked where they are found: only matches reach this loop.
+      cursors = needed.map(([p]) => new Cursor(text, p, (at) => engine.literalAt(at, limit)));
       cursorsFor = limit;
+      specNext = -1;
     }
-    if (specNext < s || nextFor !== limit) {
+    if (specNext < s) {
       specNext = Infinity;
       for (const cursor of cursors) specNext = Math.min(specNext, cursor.next(s));
-      nextFor = limit;
     }
-    // The extension keeps its own candidates: asking again costs little.
-    const next = extension ? Math.min(specNext, extension.next(s, limit, s === virtualAt)) : specNext;
+    // The end of a match starts a word: the rules are tried there even without a literal.
+    const next =
+      s === virtualAt ? s : extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
     if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
         runStart = engine.longRunFrom(Math.max(s, engine.heuristicsFrom(limit)));
-        runEnd = engine.scanLong(runStart);
+        runEnd = engine.scanLong(runStart + LONG_RUN);
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
@@ -525,7 +540,7 @@ function drive(
     let rule = engine.startsAt(s, virtual) ? engine.matchAt(s, limit) : 0;
     let end = engine.end;
     if (rule === 0 && extension) {
-      rule = extension.match(s, limit);
+      rule = extension.match(s, virtual, limit);
       end = extension.end;
     }
     if (rule === 0) {
