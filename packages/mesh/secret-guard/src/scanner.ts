@@ -73,7 +73,6 @@ export interface ExtensionScanner {
  */
 export class Cursor {
   #at = -1;
-  readonly length: number;
   readonly #skip: number;
   readonly #rest: string;
   readonly #text: string;
@@ -83,7 +82,6 @@ export class Cursor {
     this.#text = text;
     this.literal = literal;
     this.#accept = accept;
-    this.length = literal.length;
     this.#skip = +/^[Aa]../.test(literal);
     this.#rest = literal.slice(this.#skip);
   }
@@ -185,12 +183,12 @@ class Engine {
   }
 
   /**
-   * Rules 10 and 12 only, at each position of [from, to) (no literal prefix starts there):
+   * Rules 10 and 12 only, at each position of [from, to) (no match with a literal starts there):
    * the first position where one matches, its rule in `at`/`end`; 0 when none does.
    */
   heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
     const text = this.#text;
-    let before = virtual || from === 0 ? 0 : this.#cls(from - 1) & WORD;
+    let before = virtual ? 0 : this.#cls(from - 1) & WORD;
     for (let s = from; s < to; s++) {
       const c = text.charCodeAt(s);
       const cls = c < 128 ? (CLASS[c] as number) : 0;
@@ -217,26 +215,16 @@ class Engine {
     return 0;
   }
 
+  /** Class bits of the character at `i`; 0 outside the text (NaN fails the test). */
   #cls(i: number): number {
     const c = this.#text.charCodeAt(i);
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
-  /** Real ASCII word boundary at `i` (never used at a virtual boundary position). */
-  #boundary(i: number): boolean {
-    const before = i > 0 ? this.#cls(i - 1) & WORD : 0;
-    const after = i < this.#n ? this.#cls(i) & WORD : 0;
-    return before !== after;
-  }
-
   #scan(from: number, mask: number): number {
     const text = this.#text;
-    const n = this.#n;
     let i = from;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 128 || !((CLASS[c] as number) & mask)) break;
-    }
+    for (let c = 0; (c = text.charCodeAt(i)) < 128 && (CLASS[c] as number) & mask; ) i++;
     return i;
   }
 
@@ -267,7 +255,7 @@ class Engine {
 
   /** Start of the last occurrence of a literal on the current line at or after `s`. */
   #lastOnLine(cursor: Cursor, s: number): number {
-    const at = this.#lineEnd - cursor.length;
+    const at = this.#lineEnd - cursor.literal.length;
     return cursor.next(s) > at ? NONE : this.#text.lastIndexOf(cursor.literal, at);
   }
 
@@ -290,8 +278,7 @@ class Engine {
    */
   matchAt(s: number, limit: number): number {
     const c = this.#text.charCodeAt(s);
-    const cls = c < 128 ? (CLASS[c] as number) : 0;
-    if (!(cls & (RUN | B64))) return 0;
+    const cls = this.#cls(s);
     const rule = this.#prefixRule(s, c, limit);
     if (rule) return rule;
     if (limit > 10 && cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s))
@@ -316,8 +303,7 @@ class Engine {
       if (limit > 3 && admin && this.#tail(s, 9, 20)) return 3;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
       if (limit > 4 && !admin && this.#tail(s, 3, 20)) return 4;
-      if (limit > 6 && this.#hexKey(s)) return 6;
-      return 0;
+      return limit > 6 && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
     }
     if (c === 120) {
       // x
@@ -329,13 +315,14 @@ class Engine {
         this.end = s + 39;
         return 7;
       }
-      return limit > 9 && this.#startsWith("AKIA", s) && this.#accessKeyId(s) ? 9 : 0;
+      return limit > 9 && this.#startsWith("AKIA", s) && this.#exact(s + 4, s + 20, UPNUM) ? 9 : 0;
     }
     if (c === 103 && limit > 8) {
       // g: gh[ops]_ then 30 or more alphanumerics
-      const t = this.#text.charCodeAt(s + 2);
-      if (this.#text.charCodeAt(s + 1) !== 104 || this.#text.charCodeAt(s + 3) !== 95) return 0;
-      if (t !== 111 && t !== 112 && t !== 115) return 0;
+      const t = this.#text;
+      if (!this.#startsWith("gh", s) || !"ops".includes(t[s + 2] as string) || t[s + 3] !== "_") {
+        return 0;
+      }
       const end = this.#scan(s + 4, ALNUM);
       if (end - s - 4 < 30) return 0;
       this.end = end;
@@ -352,20 +339,10 @@ class Engine {
     return true;
   }
 
-  #hexKey(s: number): boolean {
-    const end = s + 35;
-    if (end > this.#n) return false;
-    for (let i = s + 3; i < end; i++) if (!(this.#cls(i) & HEX)) return false;
-    if (end < this.#n && this.#cls(end) & WORD) return false;
-    this.end = end;
-    return true;
-  }
-
-  #accessKeyId(s: number): boolean {
-    const end = s + 20;
-    if (end > this.#n) return false;
-    for (let i = s + 4; i < end; i++) if (!(this.#cls(i) & UPNUM)) return false;
-    if (end < this.#n && this.#cls(end) & WORD) return false;
+  /** [from, end) all of `mask`, then no word character: rules 6 and 9. */
+  #exact(from: number, end: number, mask: number): boolean {
+    for (let i = from; i < end; i++) if (!(this.#cls(i) & mask)) return false;
+    if (this.#cls(end) & WORD) return false;
     this.end = end;
     return true;
   }
@@ -393,14 +370,14 @@ class Engine {
       this.#dead10 = this.longRunFrom(b64End, B64, 40);
       return false;
     }
-    if (!this.#boundary(end)) return false;
+    if (!this.startsAt(end, false)) return false;
     this.end = end;
     return true;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
   #lastBoundary(from: number, to: number): number {
-    for (let e = to; e >= from; e--) if (this.#boundary(e)) return e;
+    for (let e = to; e >= from; e--) if (this.startsAt(e, false)) return e;
     return NONE;
   }
 
@@ -451,9 +428,7 @@ class Engine {
 
   /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
   startsAt(s: number, virtual: boolean): boolean {
-    const after = this.#cls(s) & WORD;
-    const before = virtual || s === 0 ? 0 : this.#cls(s - 1) & WORD;
-    return before !== after;
+    return (virtual ? 0 : this.#cls(s - 1) & WORD) !== (this.#cls(s) & WORD);
   }
 }
 
