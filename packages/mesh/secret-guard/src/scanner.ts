@@ -66,10 +66,10 @@ export interface ExtensionScanner {
 }
 
 /**
- * First occurrence of a literal at or after a position that `accept` takes, for
- * non-decreasing positions. A literal starting with `A` or `a`, the commonest letters of text
- * and of base64, is searched by the rest of it (native `indexOf` crawls through runs of its
- * first character).
+ * First occurrence of a literal at or after a position, for non-decreasing positions; with an
+ * engine, the first where a rule with a literal matches (see `literalAt`). A literal starting
+ * with `A` or `a`, the commonest letters of text and of base64, is searched by the rest of it
+ * (native `indexOf` crawls through runs of its first character).
  */
 export class Cursor {
   #at = -1;
@@ -77,11 +77,11 @@ export class Cursor {
   readonly #rest: string;
   readonly #text: string;
   readonly literal: string;
-  readonly #accept: (at: number) => unknown;
-  constructor(text: string, literal: string, accept: (at: number) => unknown = () => 1) {
+  readonly #engine: Engine | undefined;
+  constructor(text: string, literal: string, engine?: Engine) {
     this.#text = text;
     this.literal = literal;
-    this.#accept = accept;
+    this.#engine = engine;
     this.#skip = +/^[Aa]../.test(literal);
     this.#rest = literal.slice(this.#skip);
   }
@@ -93,7 +93,10 @@ export class Cursor {
       do {
         const found = this.#text.indexOf(this.#rest, at + 1 + this.#skip);
         at = found < 0 ? Infinity : found - this.#skip;
-      } while (at < Infinity && !(this.#text.startsWith(this.literal, at) && this.#accept(at)));
+      } while (
+        at < Infinity &&
+        !(this.#text.startsWith(this.literal, at) && (!this.#engine || this.#engine.literalAt(at)))
+      );
       this.#at = at;
     }
     return at;
@@ -118,19 +121,19 @@ class Engine {
   #lineEnd = -1;
   #lastTrigger = UNKNOWN;
   #lastMesh = UNKNOWN;
-  // Positions before which a rule is known not to match (skips repeated work).
-  #dead10 = 0;
-  #dead11 = -1; // the end of a run after which no JWT can go on
-  #dead12 = 0;
+  // Positions before which a rule is known not to match (skips repeated work); +Infinity
+  // from the start when its context text occurs nowhere.
+  #dead10: number;
+  #dead12: number;
+  #jwtFor = -1; // the end of a run after which a JWT goes on to `#jwtTo` (-1: none)
+  #jwtTo = -1;
   readonly #triggers: Cursor[];
   readonly #mesh: Cursor;
-  readonly #rule10: boolean;
-  readonly #rule12: boolean;
+  /** Only rules below it are looked for by `literalAt` (`drive` sets it with its cursors). */
+  limit = 0;
   /** Start and end of the match found by the last successful `matchAt` or `heuristicIn`. */
   at = 0;
   end = 0;
-  /** Whether rule 10 or 12 can match anywhere (their context text occurs). */
-  readonly heuristics: boolean;
 
   readonly #text: string;
 
@@ -140,9 +143,8 @@ class Engine {
     this.#triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
     this.#mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
     // Their first occurrences, found here, stay cached in the cursors for `lastOnLine`.
-    this.#rule10 = this.#triggers.some((cursor) => cursor.next(0) < Infinity);
-    this.#rule12 = this.#mesh.next(0) < Infinity;
-    this.heuristics = this.#rule10 || this.#rule12;
+    this.#dead10 = this.#triggers.some((cursor) => cursor.next(0) < Infinity) ? 0 : Infinity;
+    this.#dead12 = this.#mesh.next(0) < Infinity ? 0 : Infinity;
   }
 
   /**
@@ -171,10 +173,7 @@ class Engine {
 
   /** The first position where rule 10 or 12 (below `limit`) can still match. */
   heuristicsFrom(limit: number): number {
-    return Math.min(
-      this.#rule10 ? this.#dead10 : Infinity,
-      limit > 12 && this.#rule12 ? this.#dead12 : Infinity,
-    );
+    return Math.min(this.#dead10, limit > 12 ? this.#dead12 : Infinity);
   }
 
   /** End of the run of [A-Za-z0-9_/+=-] that `from` is in. */
@@ -194,11 +193,11 @@ class Engine {
       const cls = c < 128 ? (CLASS[c] as number) : 0;
       const word = cls & WORD;
       if (word !== before) {
-        if (cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s)) {
+        if (cls & B64 && s >= this.#dead10 && this.#awsSecret(s)) {
           this.at = s;
           return 10;
         }
-        if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s)) {
+        if (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s)) {
           this.at = s;
           return 12;
         }
@@ -223,8 +222,12 @@ class Engine {
 
   #scan(from: number, mask: number): number {
     const text = this.#text;
+    const n = this.#n;
     let i = from;
-    for (let c = 0; (c = text.charCodeAt(i)) < 128 && (CLASS[c] as number) & mask; ) i++;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 128 || !((CLASS[c] as number) & mask)) break;
+    }
     return i;
   }
 
@@ -264,10 +267,11 @@ class Engine {
   }
 
   /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at `s`, a word start. */
-  literalAt(s: number, limit: number): unknown {
+  literalAt(s: number): unknown {
     const c = this.#text.charCodeAt(s);
+    const limit = this.limit;
     return (
-      this.startsAt(s, false) &&
+      this.startsAt(s) &&
       (this.#prefixRule(s, c, limit) || (limit > 11 && c === 101 && this.#jwt(s)))
     );
   }
@@ -281,10 +285,10 @@ class Engine {
     const cls = this.#cls(s);
     const rule = this.#prefixRule(s, c, limit);
     if (rule) return rule;
-    if (limit > 10 && cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s))
+    if (limit > 10 && cls & B64 && s >= this.#dead10 && this.#awsSecret(s))
       return 10;
     if (limit > 11 && c === 101 && this.#jwt(s)) return 11;
-    if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s))
+    if (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s))
       return 12;
     return 0;
   }
@@ -370,14 +374,14 @@ class Engine {
       this.#dead10 = this.longRunFrom(b64End, B64, 40);
       return false;
     }
-    if (!this.startsAt(end, false)) return false;
+    if (!this.startsAt(end)) return false;
     this.end = end;
     return true;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
   #lastBoundary(from: number, to: number): number {
-    for (let e = to; e >= from; e--) if (this.startsAt(e, false)) return e;
+    for (let e = to; e >= from; e--) if (this.startsAt(e)) return e;
     return NONE;
   }
 
@@ -385,15 +389,14 @@ class Engine {
   #jwt(s: number): boolean {
     if (!this.#startsWith("eyJ", s)) return false;
     const end1 = this.#runEndAt(s);
-    if (end1 - s - 3 < 15 || end1 === this.#dead11) return false;
-    const end = this.#jwtEnd(end1);
-    if (end < 0) {
-      // Every start whose run ends there shares what follows: one verdict for all.
-      this.#dead11 = end1;
-      return false;
+    if (end1 - s - 3 < 15) return false;
+    // Every start whose run ends there shares what follows: one verdict for all.
+    if (end1 !== this.#jwtFor) {
+      this.#jwtFor = end1;
+      this.#jwtTo = this.#jwtEnd(end1);
     }
-    this.end = end;
-    return true;
+    this.end = this.#jwtTo;
+    return this.#jwtTo >= 0;
   }
 
   #jwtEnd(end1: number): number {
@@ -427,7 +430,7 @@ class Engine {
   }
 
   /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
-  startsAt(s: number, virtual: boolean): boolean {
+  startsAt(s: number, virtual?: boolean): boolean {
     return (virtual ? 0 : this.#cls(s - 1) & WORD) !== (this.#cls(s) & WORD);
   }
 }
@@ -462,30 +465,30 @@ function drive(
   const extension = rules?.scanner(text);
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
-  let cursorsFor = -1;
   let specNext = -1; // the smallest prefix match at or after the last computed position
   let runStart = -1;
   let runEnd = -1;
   let virtualAt = -1;
   for (let s = 0; s < n; ) {
-    if (cursorsFor !== limit) {
+    if (engine.limit !== limit) {
       // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
-      const needed = PREFIXES.filter(
-        ([, rule]) => rule < limit && !(limit > 4 && rule < 4 && rule > 1),
-      );
       // Literals are checked where they are found: only matches reach this loop.
-      cursors = needed.map(([p]) => new Cursor(text, p, (at) => engine.literalAt(at, limit)));
-      cursorsFor = limit;
+      cursors = PREFIXES.filter(
+        ([, rule]) => rule < limit && !(limit > 4 && rule < 4 && rule > 1),
+      ).map(([p]) => new Cursor(text, p, engine));
+      engine.limit = limit;
       specNext = -1;
     }
-    if (specNext < s) {
-      specNext = Infinity;
-      for (const cursor of cursors) specNext = Math.min(specNext, cursor.next(s));
-    }
-    // The end of a match starts a word: the rules are tried there even without a literal.
+    // No loop of its own here: V8 would enter optimized code there and leave it at every exit.
+    if (specNext < s) specNext = cursors.reduce((first, c) => Math.min(first, c.next(s)), Infinity);
+    // The end of a match starts a word, so a word character there is tried even without a literal.
     const next =
-      s === virtualAt ? s : extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
-    if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
+      s === virtualAt && engine.startsAt(s, true)
+        ? s
+        : extension
+          ? Math.min(specNext, extension.next(s, limit))
+          : specNext;
+    if (limit > 10 && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
         runStart = engine.longRunFrom(Math.max(s, engine.heuristicsFrom(limit)));
@@ -496,8 +499,7 @@ function drive(
       if (from < to) {
         const hit = engine.heuristicIn(from, to, from === virtualAt, limit);
         if (hit > 0) {
-          const at = engine.at;
-          s = onMatch(hit, at, engine.end);
+          s = onMatch(hit, engine.at, engine.end);
           if (all) virtualAt = s;
           else limit = hit;
           continue;
