@@ -121,8 +121,8 @@ class Engine {
   #lineEnd = -1;
   #lastTrigger = UNKNOWN;
   #lastMesh = UNKNOWN;
-  // Positions before which a rule is known not to match (skips repeated work); +Infinity
-  // from the start when its context text occurs nowhere.
+  // Positions before which a rule is known not to match (skips repeated work): 0, +Infinity
+  // (its context text occurs nowhere, or no run is left), or the checked start of a long run.
   #dead10: number;
   #dead12: number;
   #jwtFor = -1; // the end of a run after which a JWT goes on to `#jwtTo` (-1: none)
@@ -176,10 +176,6 @@ class Engine {
     return Math.min(this.#dead10, limit > 12 ? this.#dead12 : Infinity);
   }
 
-  /** End of the run of [A-Za-z0-9_/+=-] that `from` is in. */
-  scanLong(from: number): number {
-    return this.#scan(from, RUN | B64);
-  }
 
   /**
    * Rules 10 and 12 only, at each position of [from, to) (no match with a literal starts there):
@@ -220,7 +216,8 @@ class Engine {
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
-  #scan(from: number, mask: number): number {
+  /** End of the run of `mask` characters from `from` (by default [A-Za-z0-9_/+=-]). */
+  scan(from: number, mask = RUN | B64): number {
     const text = this.#text;
     const n = this.#n;
     let i = from;
@@ -234,7 +231,7 @@ class Engine {
   #runEndAt(s: number): number {
     if (s < this.#runFrom || s >= this.#runEnd) {
       this.#runFrom = s;
-      this.#runEnd = this.#scan(s, RUN);
+      this.#runEnd = this.scan(s, RUN);
     }
     return this.#runEnd;
   }
@@ -242,7 +239,7 @@ class Engine {
   #b64EndAt(s: number): number {
     if (s < this.#b64From || s >= this.#b64End) {
       this.#b64From = s;
-      this.#b64End = this.#scan(s, B64);
+      this.#b64End = this.scan(s, B64);
     }
     return this.#b64End;
   }
@@ -268,12 +265,7 @@ class Engine {
 
   /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at `s`, a word start. */
   literalAt(s: number): unknown {
-    const c = this.#text.charCodeAt(s);
-    const limit = this.limit;
-    return (
-      this.startsAt(s) &&
-      (this.#prefixRule(s, c, limit) || (limit > 11 && c === 101 && this.#jwt(s)))
-    );
+    return this.startsAt(s) && this.#prefixRule(s, this.limit);
   }
 
   /**
@@ -281,20 +273,20 @@ class Engine {
    * (the caller has checked the word boundary at `s`), or 0; sets `end` on a match.
    */
   matchAt(s: number, limit: number): number {
-    const c = this.#text.charCodeAt(s);
     const cls = this.#cls(s);
-    const rule = this.#prefixRule(s, c, limit);
-    if (rule) return rule;
-    if (limit > 10 && cls & B64 && s >= this.#dead10 && this.#awsSecret(s))
-      return 10;
-    if (limit > 11 && c === 101 && this.#jwt(s)) return 11;
-    if (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s))
-      return 12;
-    return 0;
+    const rule = this.#prefixRule(s, limit);
+    if (rule && rule < 10) return rule;
+    if (limit > 10 && cls & B64 && s >= this.#dead10 && this.#awsSecret(s)) return 10;
+    return rule || (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s) ? 12 : 0);
   }
 
-  /** Rules 1-9: each starts with a fixed prefix, so the first character picks them. */
-  #prefixRule(s: number, c: number, limit: number): number {
+  /** Rules 1-9 and 11: each starts with a fixed prefix, so the first character picks them. */
+  #prefixRule(s: number, limit: number): number {
+    const c = this.#text.charCodeAt(s);
+    if (c === 101) {
+      // e
+      return limit > 11 && this.#jwt(s) ? 11 : 0;
+    }
     if (c === 112) {
       // p
       return this.#startsWith("pypi-", s) && this.#tail(s, 5, 20) ? 1 : 0;
@@ -327,7 +319,7 @@ class Engine {
       if (!this.#startsWith("gh", s) || !"ops".includes(t[s + 2] as string) || t[s + 3] !== "_") {
         return 0;
       }
-      const end = this.#scan(s + 4, ALNUM);
+      const end = this.scan(s + 4, ALNUM);
       if (end - s - 4 < 30) return 0;
       this.end = end;
       return 8;
@@ -363,20 +355,20 @@ class Engine {
       for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
       this.#lastTrigger = last;
     }
-    if (this.#lastTrigger < end) {
-      // Every later start on this line ends later still: none can see a trigger.
-      this.#dead10 = this.#lineEnd;
-      return false;
+    // Without a trigger after this one, no later start on the line sees one either.
+    let dead = this.#lineEnd;
+    if (this.#lastTrigger >= end) {
+      dead = this.#b64EndAt(s);
+      if (dead >= end && this.startsAt(end)) {
+        this.end = end;
+        return true;
+      }
+      if (dead > end) return false;
+      // Later starts in this run have no room left.
     }
-    const b64End = this.#b64EndAt(s);
-    if (b64End < end) {
-      // Later starts in this run have even less room: the next can only be in a long one.
-      this.#dead10 = this.longRunFrom(b64End, B64, 40);
-      return false;
-    }
-    if (!this.startsAt(end)) return false;
-    this.end = end;
-    return true;
+    // The next start can only be in a long run: one found and checked (see `drive`).
+    this.#dead10 = this.longRunFrom(dead, B64, 40);
+    return false;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
@@ -401,32 +393,28 @@ class Engine {
 
   #jwtEnd(end1: number): number {
     if (this.#text.charCodeAt(end1) !== 46 || !this.#startsWith("eyJ", end1 + 1)) return NONE;
-    const end2 = this.#scan(end1 + 4, RUN);
+    const end2 = this.scan(end1 + 4, RUN);
     if (end2 - end1 - 4 < 15 || this.#text.charCodeAt(end2) !== 46) return NONE;
-    return this.#lastBoundary(end2 + 16, this.#scan(end2 + 1, RUN));
+    return this.#lastBoundary(end2 + 16, this.scan(end2 + 1, RUN));
   }
 
   /** Rule 12: 48 or more RUN characters between boundaries, MESH_GATEWAY_TOKEN later on the line. */
   #meshToken(s: number): boolean {
     this.#enterLine(s);
     if (this.#lastMesh === UNKNOWN) this.#lastMesh = this.#lastOnLine(this.#mesh, s);
-    if (this.#lastMesh < s + 48) {
-      this.#dead12 = this.#lineEnd;
-      return false;
+    let dead = this.#lineEnd;
+    if (this.#lastMesh >= s + 48) {
+      dead = this.#runEndAt(s);
+      // Greedy then backtracking: the longest end at a boundary with the text still ahead.
+      // None for this start means none for any later one in the run.
+      const end = this.#lastBoundary(s + 48, Math.min(dead, this.#lastMesh));
+      if (end >= 0) {
+        this.end = end;
+        return true;
+      }
     }
-    const runEnd = this.#runEndAt(s);
-    if (runEnd - s < 48) {
-      this.#dead12 = this.longRunFrom(runEnd, RUN, 48);
-      return false;
-    }
-    // Greedy then backtracking: the longest end at a boundary with the text still ahead.
-    const end = this.#lastBoundary(s + 48, Math.min(runEnd, this.#lastMesh));
-    if (end < 0) {
-      this.#dead12 = runEnd;
-      return false;
-    }
-    this.end = end;
-    return true;
+    this.#dead12 = this.longRunFrom(dead, RUN, 48);
+    return false;
   }
 
   /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
@@ -491,8 +479,10 @@ function drive(
     if (limit > 10 && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
-        runStart = engine.longRunFrom(Math.max(s, engine.heuristicsFrom(limit)));
-        runEnd = engine.scanLong(runStart + LONG_RUN);
+        // A position the heuristics skip to starts a long run already checked.
+        const from = engine.heuristicsFrom(limit);
+        runStart = from > s ? from : engine.longRunFrom(s);
+        runEnd = engine.scan(runStart + LONG_RUN);
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
