@@ -287,24 +287,16 @@ class Engine {
       // e
       return limit > 11 && this.#jwt(s) ? 11 : 0;
     }
-    if (c === 112) {
-      // p
-      return this.#startsWith("pypi-", s) && this.#tail(s, 5, 20) ? 1 : 0;
-    }
+    if (c === 112) return this.#tail(s, "pypi-", 20) ? 1 : 0;
     if (c === 115) {
-      // s
-      if (!this.#startsWith("sk-", s)) return 0;
-      if (limit > 2 && this.#startsWith("ant-", s + 3) && this.#tail(s, 7, 20)) return 2;
-      const admin = this.#startsWith("admin-", s + 3);
-      if (limit > 3 && admin && this.#tail(s, 9, 20)) return 3;
+      if (limit > 2 && this.#tail(s, "sk-ant-", 20)) return 2;
+      // Neither rule 4 (`(?!admin-)`) nor rule 6 (hexadecimal) matches after "sk-admin-".
+      if (this.#startsWith("sk-admin-", s)) return limit > 3 && this.#tail(s, "sk-admin-", 20) ? 3 : 0;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
-      if (limit > 4 && !admin && this.#tail(s, 3, 20)) return 4;
-      return limit > 6 && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
+      if (limit > 4 && this.#tail(s, "sk-", 20)) return 4;
+      return limit > 6 && this.#startsWith("sk-", s) && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
     }
-    if (c === 120) {
-      // x
-      return limit > 5 && this.#startsWith("xai-", s) && this.#tail(s, 4, 40) ? 5 : 0;
-    }
+    if (c === 120) return limit > 5 && this.#tail(s, "xai-", 40) ? 5 : 0;
     if (c === 65) {
       // A
       if (limit > 7 && this.#startsWith("AIza", s) && this.#runEndAt(s) - s >= 39) {
@@ -327,10 +319,10 @@ class Engine {
     return 0;
   }
 
-  /** Prefix of `prefixLength` then at least `min` RUN characters (greedy, to the run end). */
-  #tail(s: number, prefixLength: number, min: number): boolean {
+  /** `prefix` then at least `min` RUN characters (greedy, to the run end). */
+  #tail(s: number, prefix: string, min: number): boolean {
     const end = this.#runEndAt(s);
-    if (end - s - prefixLength < min) return false;
+    if (!this.#startsWith(prefix, s) || end - s - prefix.length < min) return false;
     this.end = end;
     return true;
   }
