@@ -191,7 +191,10 @@ for (const literal of LITERALS) {
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 /** Literals by their first character (for `matchVirtual`), in rule order. */
 const BY_FIRST: Literal[][] = [];
-for (const literal of LITERALS) (BY_FIRST[literal.text.charCodeAt(0)] ??= []).push(literal);
+for (const literal of LITERALS) {
+  const first = literal.text.charCodeAt(0);
+  BY_FIRST[first] = [...(BY_FIRST[first] ?? []), literal];
+}
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
 /** Characters read one by one before jumping to the next anchor character with `indexOf`. */
 const WINDOW = 64;

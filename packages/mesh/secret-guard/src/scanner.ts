@@ -176,7 +176,6 @@ class Engine {
     return Math.min(this.#dead10, limit > 12 ? this.#dead12 : Infinity);
   }
 
-
   /**
    * Rules 10 and 12 only, at each position of [from, to) (no match with a literal starts there):
    * the first position where one matches, its rule in `at`/`end`; 0 when none does.
@@ -291,7 +290,8 @@ class Engine {
     if (c === 115) {
       if (limit > 2 && this.#tail(s, "sk-ant-", 20)) return 2;
       // Neither rule 4 (`(?!admin-)`) nor rule 6 (hexadecimal) matches after "sk-admin-".
-      if (this.#startsWith("sk-admin-", s)) return limit > 3 && this.#tail(s, "sk-admin-", 20) ? 3 : 0;
+      if (this.#startsWith("sk-admin-", s))
+        return limit > 3 && this.#tail(s, "sk-admin-", 20) ? 3 : 0;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
       if (limit > 4 && this.#tail(s, "sk-", 20)) return 4;
       return limit > 6 && this.#startsWith("sk-", s) && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
