@@ -239,12 +239,14 @@ class ExtraScanner implements ExtensionScanner {
   private readonly anchors: Cursor[];
   private readonly plain: PartCursor[];
   /**
-   * Starts of anchored literals found, ascending, with the literal at each: [head, count) are
-   * pending. They lie within MAX_ANCHOR + 1 of each other, so the pending ones are moved to
-   * the front now and then: the arrays stay small however many literals the text holds.
+   * Matches of anchored literals found, ascending by start, with the literal and the end of
+   * each: [head, count) are pending. They start within MAX_ANCHOR + 1 of each other, so the
+   * pending ones are moved to the front now and then: the arrays stay small however many
+   * literals the text holds.
    */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
+  private readonly ends: number[] = [];
   private head = 0;
   private count = 0;
   /** Anchors before this position have been turned into `starts`. */
@@ -271,8 +273,8 @@ class ExtraScanner implements ExtensionScanner {
   }
 
   /**
-   * Literals are read and checked here, as they are found, so that the many that do not match
-   * (a text made of them) never reach the caller: it sees only matches.
+   * Literals are read and checked as they are found, so that the many that do not match (a
+   * text made of them) never reach the caller, nor the queue: it sees only matches.
    */
   next(from: number, limit: number): number {
     if (this.hitAt >= from && this.hitRule < limit) return this.hitAt;
@@ -285,7 +287,7 @@ class ExtraScanner implements ExtensionScanner {
         this.head++;
       }
       if (this.head === this.count) this.head = this.count = 0;
-      // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
+      // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first match known is
       // the first there is once every anchor up to MAX_ANCHOR past it has been read.
       while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
         this.scanned = this.scanAnchors(this.scanned, from, limit);
@@ -298,29 +300,30 @@ class ExtraScanner implements ExtensionScanner {
           }
         }
       }
-      const s = Math.min(this.first(), this.plainNext);
-      if (s === NOT_FOUND) {
-        this.hitAt = NOT_FOUND;
-        this.hitRule = 0;
+      const s = this.first();
+      if (s <= this.plainNext) {
+        this.hitAt = s;
+        this.hitRule = s === NOT_FOUND ? 0 : (this.found[this.head] as Literal).rule;
+        this.hitEnd = this.ends[this.head] as number;
         return s;
       }
-      const literal =
-        s === this.first()
-          ? (this.found[this.head] as Literal)
-          : (UNANCHORED.find((plain) => this.text.startsWith(plain.text, s)) as Literal);
-      // A literal that starts with a word character must start a word.
-      const end =
-        this.cls(s) & WORD && this.cls(s - 1) & WORD
-          ? -1
-          : literal.read(this, s + literal.text.length);
+      const at = this.plainNext;
+      const literal = UNANCHORED.find((plain) => this.text.startsWith(plain.text, at)) as Literal;
+      const end = this.read(at, literal);
       if (end >= 0) {
-        this.hitAt = s;
+        this.hitAt = at;
         this.hitRule = literal.rule;
         this.hitEnd = end;
-        return s;
+        return at;
       }
-      from = s + 1;
+      from = at + 1;
     }
+  }
+
+  /** End of the match of `literal` at `s`, which starts a word there if it must; -1 if none. */
+  private read(s: number, literal: Literal): number {
+    if (this.cls(s) & WORD && this.cls(s - 1) & WORD) return -1;
+    return literal.read(this, s + literal.text.length);
   }
 
   match(s: number, virtual: boolean, limit: number): number {
@@ -352,7 +355,7 @@ class ExtraScanner implements ExtensionScanner {
   }
 
   /**
-   * Reads anchor characters from `i` one by one (dense text) until one yields a literal or
+   * Reads anchor characters from `i` one by one (dense text) until one yields a match or
    * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
    * Returns where to go on.
    */
@@ -375,19 +378,21 @@ class ExtraScanner implements ExtensionScanner {
   }
 
   /**
-   * Records the literals of `bucket` anchored at `a` that start a word where they must (see
-   * `matchVirtual`); whether there was one.
+   * Records the matches of the literals of `bucket` anchored at `a` (those that start a word
+   * only after a match are left to `matchVirtual`); whether there was one.
    */
   private anchorAt(a: number, bucket: Literal[], passed: number, limit: number): boolean {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
       if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
-      if (this.cls(s) & WORD && this.cls(s - 1) & WORD) continue;
+      const end = this.read(s, literal);
+      if (end < 0) continue;
       const starts = this.starts;
       if (this.head >= COMPACT_AT) {
         starts.copyWithin(0, this.head, this.count);
         this.found.copyWithin(0, this.head, this.count);
+        this.ends.copyWithin(0, this.head, this.count);
         this.count -= this.head;
         this.head = 0;
       }
@@ -395,9 +400,11 @@ class ExtraScanner implements ExtensionScanner {
       for (; k > this.head && (starts[k - 1] as number) > s; k--) {
         starts[k] = starts[k - 1] as number;
         this.found[k] = this.found[k - 1] as Literal;
+        this.ends[k] = this.ends[k - 1] as number;
       }
       starts[k] = s;
       this.found[k] = literal;
+      this.ends[k] = end;
       any = true;
     }
     return any;
@@ -433,9 +440,13 @@ class ExtraScanner implements ExtensionScanner {
 
   /** End of the run of `cls` starting at `i`, stopping at `limit`. */
   runUpTo(i: number, cls: number, limit: number): number {
+    const t = this.text;
     const stop = Math.min(limit, this.n);
     let j = i;
-    while (j < stop && this.cls(j) & cls) j++;
+    for (; j < stop; j++) {
+      const c = t.charCodeAt(j);
+      if (!((c < 128 ? (CLASS[c] as number) : STRING) & cls)) break;
+    }
     return j;
   }
 

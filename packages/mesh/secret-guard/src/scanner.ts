@@ -321,8 +321,9 @@ class Engine {
 
   /** `prefix` then at least `min` RUN characters (greedy, to the run end). */
   #tail(s: number, prefix: string, min: number): boolean {
+    if (!this.#startsWith(prefix, s)) return false;
     const end = this.#runEndAt(s);
-    if (!this.#startsWith(prefix, s) || end - s - prefix.length < min) return false;
+    if (end - s - prefix.length < min) return false;
     this.end = end;
     return true;
   }
