@@ -87,16 +87,24 @@ export class Cursor {
   }
 
   next(from: number): number {
+    const text = this.#text;
     let at = this.#at;
     if (at < from) {
-      at = from - 1;
-      do {
-        const found = this.#text.indexOf(this.#rest, at + 1 + this.#skip);
+      for (at = from; ; ) {
+        const found = text.indexOf(this.#rest, at + this.#skip);
         at = found < 0 ? Infinity : found - this.#skip;
-      } while (
-        at < Infinity &&
-        !(this.#text.startsWith(this.literal, at) && (!this.#engine || this.#engine.literalAt(at)))
-      );
+        if (!this.#engine) {
+          if (at === Infinity || text.startsWith(this.literal, at)) break;
+          at++;
+        } else if (at === Infinity || this.#engine.literalAt(at)) break;
+        // No later start in this word starts a word: go past a few of its characters.
+        else {
+          for (const end = at + 16; ++at < end; ) {
+            const c = text.charCodeAt(at);
+            if (c > 127 || !((CLASS[c] as number) & WORD)) break;
+          }
+        }
+      }
       this.#at = at;
     }
     return at;
@@ -487,11 +495,8 @@ function drive(
           else limit = hit;
           continue;
         }
-        if (to === next) s = next;
-        else {
-          s = to;
-          continue;
-        }
+        s = to;
+        if (to < next) continue;
       }
     }
     if (next >= n) return;
