@@ -93,17 +93,15 @@ export class Cursor {
       for (at = from; ; ) {
         const found = text.indexOf(this.#rest, at + this.#skip);
         at = found < 0 ? Infinity : found - this.#skip;
+        if (at === Infinity) break;
         if (!this.#engine) {
-          if (at === Infinity || text.startsWith(this.literal, at)) break;
-          at++;
-        } else if (at === Infinity || this.#engine.literalAt(at)) break;
-        // No later start in this word starts a word: go past a few of its characters.
-        else {
-          for (const end = at + 16; ++at < end; ) {
-            const c = text.charCodeAt(at);
-            if (c > 127 || !((CLASS[c] as number) & WORD)) break;
-          }
-        }
+          if (text.startsWith(this.literal, at)) break;
+        } else if (!this.#engine.startsAt(at)) {
+          // Inside a word no start starts a word: go past a few of its characters.
+          for (const end = at + 16; ++at < end && !this.#engine.startsAt(at); );
+          continue;
+        } else if (this.#engine.literalAt(at)) break;
+        at++;
       }
       this.#at = at;
     }
@@ -270,9 +268,9 @@ class Engine {
     return this.#text.startsWith(literal, at);
   }
 
-  /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at `s`, a word start. */
+  /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word start `s`. */
   literalAt(s: number): unknown {
-    return this.startsAt(s) && this.#prefixRule(s, this.limit);
+    return this.#prefixRule(s, this.limit);
   }
 
   /**
