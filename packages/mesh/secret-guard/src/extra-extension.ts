@@ -308,7 +308,8 @@ class ExtraScanner implements ExtensionScanner {
         return s;
       }
       const at = this.plainNext;
-      const literal = UNANCHORED.find((plain) => this.text.startsWith(plain.text, at)) as Literal;
+      let literal = UNANCHORED[0] as Literal;
+      for (const plain of UNANCHORED) if (this.text.startsWith(plain.text, at)) literal = plain;
       const end = this.read(at, literal);
       if (end >= 0) {
         this.hitAt = at;
