@@ -75,10 +75,11 @@ const assignment =
   };
 
 /** Slack: digits, `-`, then the rest of the token. */
+const slackTail = token(RUN, 10);
 const slack: Reader = (x, i) => {
   const digits = x.run(i, DIGIT);
   if (digits === i || x.code(digits) !== 45) return -1;
-  return token(RUN, 10)(x, digits + 1);
+  return slackTail(x, digits + 1);
 };
 
 /** `user:password` of a URL's authority: ends before the `@`. */
@@ -188,31 +189,78 @@ for (const literal of LITERALS) {
   BUCKETS[bucket] = [...(BUCKETS[bucket] ?? []), literal];
 }
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
+/** Literals by their first character (for `matchVirtual`), in rule order. */
+const BY_FIRST: Literal[][] = [];
+for (const literal of LITERALS) {
+  const first = literal.text.charCodeAt(0);
+  BY_FIRST[first] = [...(BY_FIRST[first] ?? []), literal];
+}
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
 /** Characters read one by one before jumping to the next anchor character with `indexOf`. */
 const WINDOW = 64;
+/** Pending literal starts are moved to the front of their arrays once this many are done. */
+const COMPACT_AT = 32;
+
+/**
+ * First occurrence of a literal at or after a position, for non-decreasing positions,
+ * searched by the literal without the run of its first character that begins it: `indexOf`
+ * then neither crawls through floods of that character (`AAAA…`, `-----…`) nor, the part
+ * searched being short, sets up its long-pattern search again on every call.
+ */
+class PartCursor {
+  private at = -1;
+  private readonly skip: number;
+  private readonly part: string;
+  constructor(
+    private readonly text: string,
+    private readonly literal: string,
+  ) {
+    let skip = 1;
+    while (literal.charCodeAt(skip) === literal.charCodeAt(0)) skip++;
+    this.skip = skip;
+    this.part = literal.slice(skip);
+  }
+
+  next(from: number): number {
+    if (this.at < from) {
+      let found = this.text.indexOf(this.part, from + this.skip);
+      while (found >= 0 && !this.text.startsWith(this.literal, found - this.skip)) {
+        found = this.text.indexOf(this.part, found + 1);
+      }
+      this.at = found < 0 ? NOT_FOUND : found - this.skip;
+    }
+    return this.at;
+  }
+}
 
 class ExtraScanner implements ExtensionScanner {
   end = 0;
   private readonly n: number;
   private readonly anchors: Cursor[];
-  private readonly plain: Cursor[];
+  private readonly plain: PartCursor[];
   /**
-   * Literal starts found, ascending, with the literal at each: [head, count) are pending.
-   * They lie within MAX_ANCHOR + 1 of each other; the arrays are reused, never shrunk.
+   * Matches of anchored literals found, ascending by start, with the literal and the end of
+   * each: [head, count) are pending. They start within MAX_ANCHOR + 1 of each other, so the
+   * pending ones are moved to the front now and then: the arrays stay small however many
+   * literals the text holds.
    */
   private readonly starts: number[] = [];
   private readonly found: Literal[] = [];
+  private readonly ends: number[] = [];
   private head = 0;
   private count = 0;
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
+  /** The last match `next` returned: its start, rule and end (`hitAt` +Infinity: none left). */
+  private hitAt = -1;
+  private hitRule = 0;
+  private hitEnd = 0;
   // Cached maximal runs per class bit: [from, end).
   private readonly runFrom = new Float64Array(16).fill(-1);
   private readonly runEnd = new Float64Array(16).fill(-1);
   // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
-  private readonly footers: Cursor;
+  private readonly footers: PartCursor;
   private footerAt = -1;
   private cleanFrom = NOT_FOUND;
   private badAt = -1;
@@ -220,33 +268,87 @@ class ExtraScanner implements ExtensionScanner {
   constructor(readonly text: string) {
     this.n = text.length;
     this.anchors = [...ANCHORS].map((ch) => new Cursor(text, ch));
-    this.plain = UNANCHORED.map((literal) => new Cursor(text, literal.text));
-    this.footers = new Cursor(text, "-----END ");
+    this.plain = UNANCHORED.map((literal) => new PartCursor(text, literal.text));
+    this.footers = new PartCursor(text, "-----END ");
   }
 
+  /**
+   * Literals are read and checked as they are found, so that the many that do not match (a
+   * text made of them) never reach the caller, nor the queue: it sees only matches.
+   */
   next(from: number, limit: number): number {
-    const starts = this.starts;
-    while (
-      this.head < this.count &&
-      ((starts[this.head] as number) < from || (this.found[this.head] as Literal).rule >= limit)
-    ) {
-      this.head++;
-    }
-    if (this.head === this.count) this.head = this.count = 0;
-    // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first start known is
-    // the first there is once every anchor up to MAX_ANCHOR past it has been read.
-    while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
-      this.scanned = this.scanAnchors(this.scanned, from, limit);
-    }
-    if (this.plainNext < from) {
-      this.plainNext = NOT_FOUND;
-      for (let k = 0; k < UNANCHORED.length; k++) {
-        if ((UNANCHORED[k] as Literal).rule < limit) {
-          this.plainNext = Math.min(this.plainNext, (this.plain[k] as Cursor).next(from));
+    if (this.hitAt >= from && this.hitRule < limit) return this.hitAt;
+    for (;;) {
+      const starts = this.starts;
+      while (
+        this.head < this.count &&
+        ((starts[this.head] as number) < from || (this.found[this.head] as Literal).rule >= limit)
+      ) {
+        this.head++;
+      }
+      if (this.head === this.count) this.head = this.count = 0;
+      // A literal anchored at `a` starts at or after a - MAX_ANCHOR: the first match known is
+      // the first there is once every anchor up to MAX_ANCHOR past it has been read.
+      while (this.scanned < this.n && this.scanned <= this.first() + MAX_ANCHOR) {
+        this.scanned = this.scanAnchors(this.scanned, from, limit);
+      }
+      if (this.plainNext < from) {
+        this.plainNext = NOT_FOUND;
+        for (let k = 0; k < UNANCHORED.length; k++) {
+          if ((UNANCHORED[k] as Literal).rule < limit) {
+            this.plainNext = Math.min(this.plainNext, (this.plain[k] as PartCursor).next(from));
+          }
         }
       }
+      const s = this.first();
+      if (s <= this.plainNext) {
+        this.hitAt = s;
+        this.hitRule = s === NOT_FOUND ? 0 : (this.found[this.head] as Literal).rule;
+        this.hitEnd = this.ends[this.head] as number;
+        return s;
+      }
+      const at = this.plainNext;
+      let literal = UNANCHORED[0] as Literal;
+      for (const plain of UNANCHORED) if (this.text.startsWith(plain.text, at)) literal = plain;
+      const end = this.read(at, literal);
+      if (end >= 0) {
+        this.hitAt = at;
+        this.hitRule = literal.rule;
+        this.hitEnd = end;
+        return at;
+      }
+      from = at + 1;
     }
-    return Math.min(this.first(), this.plainNext);
+  }
+
+  /** End of the match of `literal` at `s`, which starts a word there if it must; -1 if none. */
+  private read(s: number, literal: Literal): number {
+    if (this.cls(s) & WORD && this.cls(s - 1) & WORD) return -1;
+    return literal.read(this, s + literal.text.length);
+  }
+
+  match(s: number, virtual: boolean, limit: number): number {
+    if (s === this.hitAt && this.hitRule < limit) {
+      this.end = this.hitEnd;
+      return this.hitRule;
+    }
+    return virtual ? this.matchVirtual(s, limit) : 0;
+  }
+
+  /**
+   * The first literal of a rule below `limit` that matches at `s`, where the character before
+   * counts as a non-word one (it ends a match): literals that start a word only so were left
+   * out when found.
+   */
+  private matchVirtual(s: number, limit: number): number {
+    for (const literal of BY_FIRST[this.text.charCodeAt(s) & 127] ?? []) {
+      if (literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      const end = literal.read(this, s + literal.text.length);
+      if (end < 0) continue;
+      this.end = end;
+      return literal.rule;
+    }
+    return 0;
   }
 
   private first(): number {
@@ -254,7 +356,7 @@ class ExtraScanner implements ExtensionScanner {
   }
 
   /**
-   * Reads anchor characters from `i` one by one (dense text) until one yields a literal or
+   * Reads anchor characters from `i` one by one (dense text) until one yields a match or
    * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
    * Returns where to go on.
    */
@@ -276,39 +378,37 @@ class ExtraScanner implements ExtensionScanner {
     return Math.min(a, this.n);
   }
 
-  /** Records the literals of `bucket` anchored at `a`; whether there was one. */
+  /**
+   * Records the matches of the literals of `bucket` anchored at `a` (those that start a word
+   * only after a match are left to `matchVirtual`); whether there was one.
+   */
   private anchorAt(a: number, bucket: Literal[], passed: number, limit: number): boolean {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
       if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      const end = this.read(s, literal);
+      if (end < 0) continue;
       const starts = this.starts;
+      if (this.head >= COMPACT_AT) {
+        starts.copyWithin(0, this.head, this.count);
+        this.found.copyWithin(0, this.head, this.count);
+        this.ends.copyWithin(0, this.head, this.count);
+        this.count -= this.head;
+        this.head = 0;
+      }
       let k = this.count++;
       for (; k > this.head && (starts[k - 1] as number) > s; k--) {
         starts[k] = starts[k - 1] as number;
         this.found[k] = this.found[k - 1] as Literal;
+        this.ends[k] = this.ends[k - 1] as number;
       }
       starts[k] = s;
       this.found[k] = literal;
+      this.ends[k] = end;
       any = true;
     }
     return any;
-  }
-
-  match(s: number, virtual: boolean, limit: number): number {
-    const literal =
-      this.first() === s
-        ? this.found[this.head]
-        : this.plainNext === s
-          ? UNANCHORED.find((plain) => this.text.startsWith(plain.text, s))
-          : undefined;
-    if (literal === undefined || literal.rule >= limit) return 0;
-    // A literal that starts with a word character must start a word.
-    if (this.cls(s) & WORD && !virtual && s > 0 && this.cls(s - 1) & WORD) return 0;
-    const end = literal.read(this, s + literal.text.length);
-    if (end < 0) return 0;
-    this.end = end;
-    return literal.rule;
   }
 
   cls(i: number): number {
@@ -341,9 +441,13 @@ class ExtraScanner implements ExtensionScanner {
 
   /** End of the run of `cls` starting at `i`, stopping at `limit`. */
   runUpTo(i: number, cls: number, limit: number): number {
+    const t = this.text;
     const stop = Math.min(limit, this.n);
     let j = i;
-    while (j < stop && this.cls(j) & cls) j++;
+    for (; j < stop; j++) {
+      const c = t.charCodeAt(j);
+      if (!((c < 128 ? (CLASS[c] as number) : STRING) & cls)) break;
+    }
     return j;
   }
 

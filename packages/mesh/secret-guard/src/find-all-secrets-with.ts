@@ -18,7 +18,8 @@ export function findAllSecretsWith(
   const extension = resolveRules(options, available);
   const known = findKnownSecrets(text, knownSecretNeedles(options));
   const view = (raw: RawMatch) => toSecretMatch(raw, extension);
-  if (known.length === 0) return scanAll(text, extension).map(view);
+  const scan = (content: string) => (options?.rules === "none" ? [] : scanAll(content, extension));
+  if (known.length === 0) return scan(text).map(view);
   // Scan the text with the known secrets already redacted, then map positions back.
   let masked = "";
   let at = 0;
@@ -30,7 +31,7 @@ export function findAllSecretsWith(
   const merged: RawMatch[] = [];
   let k = 0;
   let shift = 0; // original index = masked index - shift, before the next known match
-  for (const match of scanAll(masked, extension)) {
+  for (const match of scan(masked)) {
     while (k < known.length && (known[k] as RawMatch).index + shift < match.index) {
       const next = known[k] as RawMatch;
       merged.push(next);

@@ -12,9 +12,9 @@ export function findKnownSecrets(text: string, needles: readonly string[]): RawM
     let end = 0;
     for (const cursor of cursors) {
       const at = cursor.next(pos);
-      if (at < index || (at === index && at + cursor.length > end)) {
+      if (at < index || (at === index && at + cursor.literal.length > end)) {
         index = at;
-        end = at + cursor.length;
+        end = at + cursor.literal.length;
       }
     }
     if (index === Infinity) return matches;

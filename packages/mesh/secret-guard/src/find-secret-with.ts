@@ -15,6 +15,6 @@ export function findSecretWith(
   const extension = resolveRules(options, available);
   const [known] = findKnownSecrets(text, knownSecretNeedles(options));
   if (known !== undefined) return toSecretMatch(known, extension);
-  const raw = scanFirst(text, extension);
+  const raw = options?.rules === "none" ? null : scanFirst(text, extension);
   return raw === null ? null : toSecretMatch(raw, extension);
 }

@@ -52,51 +52,60 @@ export interface RuleExtension {
 /** Per-text state of an extension; queried at non-decreasing positions. */
 export interface ExtensionScanner {
   /**
-   * The smallest position at or after `from` where one of its rules below `limit` can start,
-   * or +Infinity. `limit` never rises between calls.
+   * The smallest position at or after `from` where one of its rules below `limit` matches, or
+   * +Infinity. `limit` never rises between calls.
    */
   next(from: number, limit: number): number;
   /**
-   * The lowest-numbered of its rules below `limit` that matches starting exactly at `s`, or 0;
-   * `virtual`: the character before `s` counts as a non-word character. Sets `end`.
+   * The rule of the match `next` returned if it starts at `s` and is below `limit`, else with
+   * `virtual` (the character before `s` counts as a non-word character) the lowest-numbered
+   * of its rules below `limit` that matches at `s`, else 0. Sets `end`.
    */
   match(s: number, virtual: boolean, limit: number): number;
   end: number;
 }
 
 /**
- * First occurrence of a literal at or after a position, for non-decreasing positions. A
- * literal starting with `A` or `a`, the commonest letters of text and of base64, is searched
- * by the rest of it (native `indexOf` crawls through runs of its first character).
+ * First occurrence of a literal at or after a position, for non-decreasing positions; with an
+ * engine, the first where a rule with a literal matches (see `literalAt`). A literal starting
+ * with `A` or `a`, the commonest letters of text and of base64, is searched by the rest of it
+ * (native `indexOf` crawls through runs of its first character).
  */
 export class Cursor {
   #at = -1;
-  readonly length: number;
   readonly #skip: number;
   readonly #rest: string;
   readonly #text: string;
-  readonly #literal: string;
-  constructor(text: string, literal: string) {
+  readonly literal: string;
+  readonly #engine: Engine | undefined;
+  constructor(text: string, literal: string, engine?: Engine) {
     this.#text = text;
-    this.#literal = literal;
-    this.length = literal.length;
+    this.literal = literal;
+    this.#engine = engine;
     this.#skip = +/^[Aa]../.test(literal);
     this.#rest = literal.slice(this.#skip);
   }
 
   next(from: number): number {
-    if (this.#at < from) {
-      let found = this.#text.indexOf(this.#rest, from + this.#skip);
-      while (
-        found > 0 &&
-        this.#skip &&
-        this.#text.charCodeAt(found - 1) !== this.#literal.charCodeAt(0)
-      ) {
-        found = this.#text.indexOf(this.#rest, found + 1);
+    const text = this.#text;
+    let at = this.#at;
+    if (at < from) {
+      for (at = from; ; ) {
+        const found = text.indexOf(this.#rest, at + this.#skip);
+        at = found < 0 ? Infinity : found - this.#skip;
+        if (at === Infinity) break;
+        if (!this.#engine) {
+          if (text.startsWith(this.literal, at)) break;
+        } else if (!this.#engine.startsAt(at)) {
+          // Inside a word no start starts a word: go past a few of its characters.
+          for (const end = at + 16; ++at < end && !this.#engine.startsAt(at); );
+          continue;
+        } else if (this.#engine.literalAt(at)) break;
+        at++;
       }
-      this.#at = found < 0 ? Infinity : found - this.#skip;
+      this.#at = at;
     }
-    return this.#at;
+    return at;
   }
 }
 
@@ -118,19 +127,19 @@ class Engine {
   #lineEnd = -1;
   #lastTrigger = UNKNOWN;
   #lastMesh = UNKNOWN;
-  // Positions before which a rule is known not to match (skips repeated work).
-  #dead10 = 0;
-  #dead11 = 0;
-  #dead12 = 0;
+  // Positions before which a rule is known not to match (skips repeated work): 0, +Infinity
+  // (its context text occurs nowhere, or no run is left), or the checked start of a long run.
+  #dead10: number;
+  #dead12: number;
+  #jwtFor = -1; // the end of a run after which a JWT goes on to `#jwtTo` (-1: none)
+  #jwtTo = -1;
   readonly #triggers: Cursor[];
   readonly #mesh: Cursor;
-  readonly #rule10: boolean;
-  readonly #rule12: boolean;
+  /** Only rules below it are looked for by `literalAt` (`drive` sets it with its cursors). */
+  limit = 0;
   /** Start and end of the match found by the last successful `matchAt` or `heuristicIn`. */
   at = 0;
   end = 0;
-  /** Whether rule 10 or 12 can match anywhere (their context text occurs). */
-  readonly heuristics: boolean;
 
   readonly #text: string;
 
@@ -140,9 +149,8 @@ class Engine {
     this.#triggers = triggerLiterals.map((literal) => new Cursor(text, literal));
     this.#mesh = new Cursor(text, "MESH_GATEWAY_TOKEN");
     // Their first occurrences, found here, stay cached in the cursors for `lastOnLine`.
-    this.#rule10 = this.#triggers.some((cursor) => cursor.next(0) < Infinity);
-    this.#rule12 = this.#mesh.next(0) < Infinity;
-    this.heuristics = this.#rule10 || this.#rule12;
+    this.#dead10 = this.#triggers.some((cursor) => cursor.next(0) < Infinity) ? 0 : Infinity;
+    this.#dead12 = this.#mesh.next(0) < Infinity ? 0 : Infinity;
   }
 
   /**
@@ -171,34 +179,26 @@ class Engine {
 
   /** The first position where rule 10 or 12 (below `limit`) can still match. */
   heuristicsFrom(limit: number): number {
-    return Math.min(
-      this.#rule10 ? this.#dead10 : Infinity,
-      limit > 12 && this.#rule12 ? this.#dead12 : Infinity,
-    );
-  }
-
-  /** End of the run of [A-Za-z0-9_/+=-] that starts at `from`. */
-  scanLong(from: number): number {
-    return this.#scan(from, RUN | B64);
+    return Math.min(this.#dead10, limit > 12 ? this.#dead12 : Infinity);
   }
 
   /**
-   * Rules 10 and 12 only, at each position of [from, to) (no literal prefix starts there):
+   * Rules 10 and 12 only, at each position of [from, to) (no match with a literal starts there):
    * the first position where one matches, its rule in `at`/`end`; 0 when none does.
    */
   heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
     const text = this.#text;
-    let before = virtual || from === 0 ? 0 : this.#cls(from - 1) & WORD;
+    let before = virtual ? 0 : this.#cls(from - 1) & WORD;
     for (let s = from; s < to; s++) {
       const c = text.charCodeAt(s);
       const cls = c < 128 ? (CLASS[c] as number) : 0;
       const word = cls & WORD;
       if (word !== before) {
-        if (cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s)) {
+        if (cls & B64 && s >= this.#dead10 && this.#awsSecret(s)) {
           this.at = s;
           return 10;
         }
-        if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s)) {
+        if (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s)) {
           this.at = s;
           return 12;
         }
@@ -215,19 +215,14 @@ class Engine {
     return 0;
   }
 
+  /** Class bits of the character at `i`; 0 outside the text (NaN fails the test). */
   #cls(i: number): number {
     const c = this.#text.charCodeAt(i);
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
-  /** Real ASCII word boundary at `i` (never used at a virtual boundary position). */
-  #boundary(i: number): boolean {
-    const before = i > 0 ? this.#cls(i - 1) & WORD : 0;
-    const after = i < this.#n ? this.#cls(i) & WORD : 0;
-    return before !== after;
-  }
-
-  #scan(from: number, mask: number): number {
+  /** End of the run of `mask` characters from `from` (by default [A-Za-z0-9_/+=-]). */
+  scan(from: number, mask = RUN | B64): number {
     const text = this.#text;
     const n = this.#n;
     let i = from;
@@ -241,7 +236,7 @@ class Engine {
   #runEndAt(s: number): number {
     if (s < this.#runFrom || s >= this.#runEnd) {
       this.#runFrom = s;
-      this.#runEnd = this.#scan(s, RUN);
+      this.#runEnd = this.scan(s, RUN);
     }
     return this.#runEnd;
   }
@@ -249,7 +244,7 @@ class Engine {
   #b64EndAt(s: number): number {
     if (s < this.#b64From || s >= this.#b64End) {
       this.#b64From = s;
-      this.#b64End = this.#scan(s, B64);
+      this.#b64End = this.scan(s, B64);
     }
     return this.#b64End;
   }
@@ -265,14 +260,17 @@ class Engine {
 
   /** Start of the last occurrence of a literal on the current line at or after `s`. */
   #lastOnLine(cursor: Cursor, s: number): number {
-    let last = NONE;
-    for (let q = cursor.next(s); q + cursor.length <= this.#lineEnd; q = cursor.next(q + 1))
-      last = q;
-    return last;
+    const at = this.#lineEnd - cursor.literal.length;
+    return cursor.next(s) > at ? NONE : this.#text.lastIndexOf(cursor.literal, at);
   }
 
   #startsWith(literal: string, at: number): boolean {
     return this.#text.startsWith(literal, at);
+  }
+
+  /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word start `s`. */
+  literalAt(s: number): unknown {
+    return this.#prefixRule(s, this.limit);
   }
 
   /**
@@ -280,54 +278,46 @@ class Engine {
    * (the caller has checked the word boundary at `s`), or 0; sets `end` on a match.
    */
   matchAt(s: number, limit: number): number {
-    const c = this.#text.charCodeAt(s);
-    const cls = c < 128 ? (CLASS[c] as number) : 0;
-    if (!(cls & (RUN | B64))) return 0;
-    const rule = this.#prefixRule(s, c, limit);
-    if (rule) return rule;
-    if (limit > 10 && cls & B64 && this.#rule10 && s >= this.#dead10 && this.#awsSecret(s))
-      return 10;
-    if (limit > 11 && c === 101 && s >= this.#dead11 && this.#jwt(s)) return 11;
-    if (limit > 12 && cls & RUN && this.#rule12 && s >= this.#dead12 && this.#meshToken(s))
-      return 12;
-    return 0;
+    const cls = this.#cls(s);
+    const rule = this.#prefixRule(s, limit);
+    if (rule && rule < 10) return rule;
+    if (limit > 10 && cls & B64 && s >= this.#dead10 && this.#awsSecret(s)) return 10;
+    return rule || (limit > 12 && cls & RUN && s >= this.#dead12 && this.#meshToken(s) ? 12 : 0);
   }
 
-  /** Rules 1-9: each starts with a fixed prefix, so the first character picks them. */
-  #prefixRule(s: number, c: number, limit: number): number {
-    if (c === 112) {
-      // p
-      return this.#startsWith("pypi-", s) && this.#tail(s, 5, 20) ? 1 : 0;
+  /** Rules 1-9 and 11: each starts with a fixed prefix, so the first character picks them. */
+  #prefixRule(s: number, limit: number): number {
+    const c = this.#text.charCodeAt(s);
+    if (c === 101) {
+      // e
+      return limit > 11 && this.#jwt(s) ? 11 : 0;
     }
+    if (c === 112) return this.#tail(s, "pypi-", 20) ? 1 : 0;
     if (c === 115) {
-      // s
-      if (!this.#startsWith("sk-", s)) return 0;
-      if (limit > 2 && this.#startsWith("ant-", s + 3) && this.#tail(s, 7, 20)) return 2;
-      const admin = this.#startsWith("admin-", s + 3);
-      if (limit > 3 && admin && this.#tail(s, 9, 20)) return 3;
+      if (limit > 2 && this.#tail(s, "sk-ant-", 20)) return 2;
+      // Neither rule 4 (`(?!admin-)`) nor rule 6 (hexadecimal) matches after "sk-admin-".
+      if (this.#startsWith("sk-admin-", s))
+        return limit > 3 && this.#tail(s, "sk-admin-", 20) ? 3 : 0;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
-      if (limit > 4 && !admin && this.#tail(s, 3, 20)) return 4;
-      if (limit > 6 && this.#hexKey(s)) return 6;
-      return 0;
+      if (limit > 4 && this.#tail(s, "sk-", 20)) return 4;
+      return limit > 6 && this.#startsWith("sk-", s) && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
     }
-    if (c === 120) {
-      // x
-      return limit > 5 && this.#startsWith("xai-", s) && this.#tail(s, 4, 40) ? 5 : 0;
-    }
+    if (c === 120) return limit > 5 && this.#tail(s, "xai-", 40) ? 5 : 0;
     if (c === 65) {
       // A
       if (limit > 7 && this.#startsWith("AIza", s) && this.#runEndAt(s) - s >= 39) {
         this.end = s + 39;
         return 7;
       }
-      return limit > 9 && this.#startsWith("AKIA", s) && this.#accessKeyId(s) ? 9 : 0;
+      return limit > 9 && this.#startsWith("AKIA", s) && this.#exact(s + 4, s + 20, UPNUM) ? 9 : 0;
     }
     if (c === 103 && limit > 8) {
       // g: gh[ops]_ then 30 or more alphanumerics
-      const t = this.#text.charCodeAt(s + 2);
-      if (this.#text.charCodeAt(s + 1) !== 104 || this.#text.charCodeAt(s + 3) !== 95) return 0;
-      if (t !== 111 && t !== 112 && t !== 115) return 0;
-      const end = this.#scan(s + 4, ALNUM);
+      const t = this.#text;
+      if (!this.#startsWith("gh", s) || !"ops".includes(t[s + 2] as string) || t[s + 3] !== "_") {
+        return 0;
+      }
+      const end = this.scan(s + 4, ALNUM);
       if (end - s - 4 < 30) return 0;
       this.end = end;
       return 8;
@@ -335,60 +325,54 @@ class Engine {
     return 0;
   }
 
-  /** Prefix of `prefixLength` then at least `min` RUN characters (greedy, to the run end). */
-  #tail(s: number, prefixLength: number, min: number): boolean {
+  /** `prefix` then at least `min` RUN characters (greedy, to the run end). */
+  #tail(s: number, prefix: string, min: number): boolean {
+    if (!this.#startsWith(prefix, s)) return false;
     const end = this.#runEndAt(s);
-    if (end - s - prefixLength < min) return false;
+    if (end - s - prefix.length < min) return false;
     this.end = end;
     return true;
   }
 
-  #hexKey(s: number): boolean {
-    const end = s + 35;
-    if (end > this.#n) return false;
-    for (let i = s + 3; i < end; i++) if (!(this.#cls(i) & HEX)) return false;
-    if (end < this.#n && this.#cls(end) & WORD) return false;
+  /** [from, end) all of `mask`, then no word character: rules 6 and 9. */
+  #exact(from: number, end: number, mask: number): boolean {
+    for (let i = from; i < end; i++) if (!(this.#cls(i) & mask)) return false;
+    if (this.#cls(end) & WORD) return false;
     this.end = end;
     return true;
   }
 
-  #accessKeyId(s: number): boolean {
-    const end = s + 20;
-    if (end > this.#n) return false;
-    for (let i = s + 4; i < end; i++) if (!(this.#cls(i) & UPNUM)) return false;
-    if (end < this.#n && this.#cls(end) & WORD) return false;
-    this.end = end;
-    return true;
-  }
-
-  /** Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line. */
+  /**
+   * Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line.
+   * The line is checked first: one look settles every start on a line without a trigger.
+   */
   #awsSecret(s: number): boolean {
     const end = s + 40;
-    const b64End = this.#b64EndAt(s);
-    if (b64End < end) {
-      // Later starts in this run have even less room: the next can only be in a long one.
-      this.#dead10 = this.longRunFrom(b64End, B64, 40);
-      return false;
-    }
-    if (!this.#boundary(end)) return false;
     this.#enterLine(s);
     if (this.#lastTrigger === UNKNOWN) {
       let last = NONE;
       for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
       this.#lastTrigger = last;
     }
-    if (this.#lastTrigger < end) {
-      // Every later start on this line ends later still: none can see a trigger.
-      this.#dead10 = this.#lineEnd;
-      return false;
+    // Without a trigger after this one, no later start on the line sees one either.
+    let dead = this.#lineEnd;
+    if (this.#lastTrigger >= end) {
+      dead = this.#b64EndAt(s);
+      if (dead >= end && this.startsAt(end)) {
+        this.end = end;
+        return true;
+      }
+      if (dead > end) return false;
+      // Later starts in this run have no room left.
     }
-    this.end = end;
-    return true;
+    // The next start can only be in a long run: one found and checked (see `drive`).
+    this.#dead10 = this.longRunFrom(dead, B64, 40);
+    return false;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
   #lastBoundary(from: number, to: number): number {
-    for (let e = to; e >= from; e--) if (this.#boundary(e)) return e;
+    for (let e = to; e >= from; e--) if (this.startsAt(e)) return e;
     return NONE;
   }
 
@@ -396,52 +380,45 @@ class Engine {
   #jwt(s: number): boolean {
     if (!this.#startsWith("eyJ", s)) return false;
     const end1 = this.#runEndAt(s);
-    const end = this.#jwtEnd(s, end1);
-    if (end < 0) {
-      // Every later start inside this run shares what follows it: one verdict for all.
-      this.#dead11 = end1;
-      return false;
+    if (end1 - s - 3 < 15) return false;
+    // Every start whose run ends there shares what follows: one verdict for all.
+    if (end1 !== this.#jwtFor) {
+      this.#jwtFor = end1;
+      this.#jwtTo = this.#jwtEnd(end1);
     }
-    this.end = end;
-    return true;
+    this.end = this.#jwtTo;
+    return this.#jwtTo >= 0;
   }
 
-  #jwtEnd(s: number, end1: number): number {
-    if (end1 - s - 3 < 15 || this.#text.charCodeAt(end1) !== 46) return NONE;
-    if (!this.#startsWith("eyJ", end1 + 1)) return NONE;
-    const end2 = this.#scan(end1 + 4, RUN);
+  #jwtEnd(end1: number): number {
+    if (this.#text.charCodeAt(end1) !== 46 || !this.#startsWith("eyJ", end1 + 1)) return NONE;
+    const end2 = this.scan(end1 + 4, RUN);
     if (end2 - end1 - 4 < 15 || this.#text.charCodeAt(end2) !== 46) return NONE;
-    return this.#lastBoundary(end2 + 16, this.#scan(end2 + 1, RUN));
+    return this.#lastBoundary(end2 + 16, this.scan(end2 + 1, RUN));
   }
 
   /** Rule 12: 48 or more RUN characters between boundaries, MESH_GATEWAY_TOKEN later on the line. */
   #meshToken(s: number): boolean {
-    const runEnd = this.#runEndAt(s);
-    if (runEnd - s < 48) {
-      this.#dead12 = runEnd;
-      return false;
-    }
     this.#enterLine(s);
     if (this.#lastMesh === UNKNOWN) this.#lastMesh = this.#lastOnLine(this.#mesh, s);
-    if (this.#lastMesh < s + 48) {
-      this.#dead12 = this.#lineEnd;
-      return false;
+    let dead = this.#lineEnd;
+    if (this.#lastMesh >= s + 48) {
+      dead = this.#runEndAt(s);
+      // Greedy then backtracking: the longest end at a boundary with the text still ahead.
+      // None for this start means none for any later one in the run.
+      const end = this.#lastBoundary(s + 48, Math.min(dead, this.#lastMesh));
+      if (end >= 0) {
+        this.end = end;
+        return true;
+      }
     }
-    // Greedy then backtracking: the longest end at a boundary with the text still ahead.
-    const end = this.#lastBoundary(s + 48, Math.min(runEnd, this.#lastMesh));
-    if (end < 0) {
-      this.#dead12 = runEnd;
-      return false;
-    }
-    this.end = end;
-    return true;
+    this.#dead12 = this.longRunFrom(dead, RUN, 48);
+    return false;
   }
 
   /** Is `s` a start position: a word boundary, `virtual` meaning "the character before is not a word character". */
-  startsAt(s: number, virtual: boolean): boolean {
-    const after = this.#cls(s) & WORD;
-    const before = virtual || s === 0 ? 0 : this.#cls(s - 1) & WORD;
-    return before !== after;
+  startsAt(s: number, virtual?: boolean): boolean {
+    return (virtual ? 0 : this.#cls(s - 1) & WORD) !== (this.#cls(s) & WORD);
   }
 }
 
@@ -458,6 +435,13 @@ const PREFIXES: readonly (readonly [string, number])[] = [
   ["eyJ", 11],
 ];
 
+/** The smallest next position of the cursors, in a function of its own: V8 enters `drive` by none of its loops but the main one. */
+function firstOf(cursors: Cursor[], from: number): number {
+  let first = Infinity;
+  for (const cursor of cursors) first = Math.min(first, cursor.next(from));
+  return first;
+}
+
 /**
  * Visits, in increasing order, only the positions where some rule below `limit` can start:
  * occurrences of the literal prefixes (native `indexOf`) and, while rules 10 and 12 are in
@@ -467,7 +451,7 @@ const PREFIXES: readonly (readonly [string, number])[] = [
 function drive(
   text: string,
   engine: Engine,
-  rules: RuleExtension | null,
+  rules: RuleExtension | null | undefined,
   all: boolean,
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
@@ -475,50 +459,48 @@ function drive(
   const extension = rules?.scanner(text);
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
-  let cursorsFor = -1;
-  let specNext = -1; // the smallest prefix occurrence at or after the last computed position
-  let nextFor = -1;
+  let specNext = -1; // the smallest prefix match at or after the last computed position
   let runStart = -1;
   let runEnd = -1;
   let virtualAt = -1;
   for (let s = 0; s < n; ) {
-    if (cursorsFor !== limit) {
+    if (engine.limit !== limit) {
       // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
-      const needed = PREFIXES.filter(
+      // Literals are checked where they are found: only matches reach this loop.
+      cursors = PREFIXES.filter(
         ([, rule]) => rule < limit && !(limit > 4 && rule < 4 && rule > 1),
-      );
-      cursors = needed.map(([p]) => new Cursor(text, p));
-      cursorsFor = limit;
+      ).map(([p]) => new Cursor(text, p, engine));
+      engine.limit = limit;
+      specNext = -1;
     }
-    if (specNext < s || nextFor !== limit) {
-      specNext = Infinity;
-      for (const cursor of cursors) specNext = Math.min(specNext, cursor.next(s));
-      nextFor = limit;
-    }
-    // The extension keeps its own candidates: asking again costs little.
-    const next = extension ? Math.min(specNext, extension.next(s, limit)) : specNext;
-    if (limit > 10 && engine.heuristics && runEnd !== Infinity) {
+    if (specNext < s) specNext = firstOf(cursors, s);
+    // The end of a match starts a word, so a word character there is tried even without a literal.
+    const next =
+      s === virtualAt && engine.startsAt(s, true)
+        ? s
+        : extension
+          ? Math.min(specNext, extension.next(s, limit))
+          : specNext;
+    if (limit > 10 && runEnd !== Infinity) {
       if (s >= runEnd) {
         // Both are +Infinity once no run is left where a heuristic can match.
-        runStart = engine.longRunFrom(Math.max(s, engine.heuristicsFrom(limit)));
-        runEnd = engine.scanLong(runStart);
+        // A position the heuristics skip to starts a long run already checked.
+        const from = engine.heuristicsFrom(limit);
+        runStart = from > s ? from : engine.longRunFrom(s);
+        runEnd = engine.scan(runStart + LONG_RUN);
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
       if (from < to) {
         const hit = engine.heuristicIn(from, to, from === virtualAt, limit);
         if (hit > 0) {
-          const at = engine.at;
-          s = onMatch(hit, at, engine.end);
+          s = onMatch(hit, engine.at, engine.end);
           if (all) virtualAt = s;
           else limit = hit;
           continue;
         }
-        if (to === next) s = next;
-        else {
-          s = to;
-          continue;
-        }
+        s = to;
+        if (to < next) continue;
       }
     }
     if (next >= n) return;
@@ -544,7 +526,7 @@ function drive(
  * For each rule, its leftmost match (regex semantics); returns the first rule in order
  * that matches anywhere, or null.
  */
-export function scanFirst(text: string, extension: RuleExtension | null = null): RawMatch | null {
+export function scanFirst(text: string, extension?: RuleExtension | null): RawMatch | null {
   let best: RawMatch | null = null;
   drive(text, new Engine(text, ["aws"]), extension, false, (rule, index, end) => {
     best = { rule, index, end };
@@ -560,7 +542,7 @@ export function scanFirst(text: string, extension: RuleExtension | null = null):
  * counts as the `aws` context of rule 10 (its marker says `aws-access-key-id`). Redacting
  * these matches therefore leaves nothing `scanFirst` finds.
  */
-export function scanAll(text: string, extension: RuleExtension | null = null): RawMatch[] {
+export function scanAll(text: string, extension?: RuleExtension | null): RawMatch[] {
   const matches: RawMatch[] = [];
   const triggers = ["aws", "AKIA", ...(extension?.awsMarkers ?? [])];
   drive(text, new Engine(text, triggers), extension, true, (rule, index, end) => {

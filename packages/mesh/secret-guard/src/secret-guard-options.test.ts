@@ -32,8 +32,24 @@ describe("rules option", () => {
     expect(findSecret(content)).toEqual(findSecret(content, { rules: "spec" }));
   });
 
+  it("looks for the known secrets only with rules: 'none'", () => {
+    const live = "Zk9xQ2vT-live-gateway-token";
+    const options = { rules: "none", knownSecrets: [live] } as const;
+    const content = `${npm} AKIAIOSFODNN7EXAMPLE ${btoa(live)}`;
+    expect(findSecret(content, { rules: "none" })).toBeNull();
+    expect(findSecret(content, options)).toMatchObject({ ruleId: "known-secret" });
+    expect(findAllSecrets(`${live} ${content} ${live}`, options).map((m) => m.index)).toEqual([
+      0,
+      live.length + 1 + content.indexOf(btoa(live).slice(0, 16)),
+      live.length + 2 + content.length,
+    ]);
+    expect(redactSecrets(`${npm} ${live}`, options)).toBe(`${npm} [REDACTED:known-secret]`);
+    expect(() => assertNoSecrets(npm, options)).not.toThrow();
+    expect(spec.findSecret(`AKIAIOSFODNN7EXAMPLE ${live}`, options)?.index).toBe(21);
+  });
+
   it("refuses an unknown rule set instead of scanning for less", () => {
-    for (const rules of ["none", "", 1, null]) {
+    for (const rules of ["nothing", "", 1, null]) {
       let error: unknown;
       try {
         findSecret("x", { rules: rules as never });

@@ -12,11 +12,13 @@ export interface SecretGuardOptions {
   knownSecrets?: readonly string[] | undefined;
   /**
    * Which shapes to look for: `'spec'` the spec's twelve (`SECRET_RULES`) only, `'all'` those
-   * twelve and then `EXTRA_SECRET_RULES`. The twelve keep their order and results either way:
-   * the extra rules only report what the twelve let through. Default: `'all'` (the entry
-   * `@mesh/secret-guard/spec` has only the twelve and refuses `'all'`).
+   * twelve and then `EXTRA_SECRET_RULES`, `'none'` no shape at all: only `knownSecrets` are
+   * looked for (a fraction of the cost, for a caller that needs no more). The twelve keep their
+   * order and results with `'spec'` and `'all'`: the extra rules only report what the twelve
+   * let through. Default: `'all'` (the entry `@mesh/secret-guard/spec` has only the twelve and
+   * refuses `'all'`).
    */
-  rules?: "spec" | "all" | undefined;
+  rules?: "spec" | "all" | "none" | undefined;
 }
 
 /** Throws a TypeError (also a MeshError) for content that is not a string: unscannable content is refused, never passed. */
@@ -29,13 +31,18 @@ export function requireString(content: unknown): string {
   return content;
 }
 
-/** The extension `options.rules` asks for (null: the twelve only), from those the entry has. */
+/**
+ * The extension `options.rules` asks for (null: the twelve only, or with `'none'` nothing to
+ * scan for), from those the entry has.
+ */
 export function resolveRules(
   options: SecretGuardOptions | undefined,
   available: RuleExtension | null,
 ): RuleExtension | null {
   const rules = options?.rules;
-  if (rules === "spec") return null;
+  if (rules === "spec" || rules === "none") return null;
   if (rules === undefined || (rules === "all" && available)) return available;
-  throw new GuardArgumentError("secret guard: rules must be 'spec' or 'all' (@mesh/secret-guard).");
+  throw new GuardArgumentError(
+    "secret guard: rules must be 'spec', 'all' or 'none' (@mesh/secret-guard).",
+  );
 }
