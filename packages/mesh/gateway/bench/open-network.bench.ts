@@ -20,6 +20,9 @@ import { cpuMs, rssMb, stopChild, whenListening } from "./child-gateway.ts";
 const TOKEN = "bench-admin-token-0123456789";
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const PG_URL = "postgres://postgres@127.0.0.1:5432/test";
+/** Measured rounds of the guard comparison: one process per mode, so more rounds even out JIT and cache luck. */
+const GUARD_ROUNDS = 8;
+const GUARD_ROUND_S = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function spawnGateway(args: string[]): Promise<{ child: ChildProcess; url: string }> {
@@ -331,7 +334,7 @@ async function guardCost(dir: string) {
   }
   const totals = new Map(modes.map((mode) => [mode, { requests: 0, seconds: 0, cpu: 0 }]));
   // Rounds alternate between the servers so that load from elsewhere hits them alike.
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round <= GUARD_ROUNDS; round++) {
     for (const mode of modes) {
       const server = servers.get(mode)!;
       const options = {
@@ -345,7 +348,7 @@ async function guardCost(dir: string) {
           content: "build 4711 finished, 0 failures; artifacts uploaded. ".repeat(4),
         }),
         connections: 16,
-        duration: round === 0 ? 1 : 3,
+        duration: round === 0 ? 2 : GUARD_ROUND_S,
       };
       const cpuBefore = cpuMs(server.child.pid!);
       const result = await autocannon(options);
@@ -368,7 +371,7 @@ async function guardCost(dir: string) {
   ];
   const ratio = tokens.rps / off.rps;
   console.log(
-    `server guard, 3 alternating rounds of 3 s: CPU per send off ${off.cpuUs.toFixed(0)} µs, tokens ${tokens.cpuUs.toFixed(0)} µs (ratio ${(off.cpuUs / tokens.cpuUs).toFixed(3)}); refuse ${refuse.rps.toFixed(0)} sends/s, ${refuse.cpuUs.toFixed(0)} µs (ratio ${(refuse.rps / off.rps).toFixed(3)}, informative)`,
+    `server guard, ${GUARD_ROUNDS} alternating rounds of ${GUARD_ROUND_S} s after a warm-up round: CPU per send off ${off.cpuUs.toFixed(0)} µs, tokens ${tokens.cpuUs.toFixed(0)} µs (ratio ${(off.cpuUs / tokens.cpuUs).toFixed(3)}); refuse ${refuse.rps.toFixed(0)} sends/s, ${refuse.cpuUs.toFixed(0)} µs (ratio ${(refuse.rps / off.rps).toFixed(3)}, informative)`,
   );
   reportBench({
     figure: "sends/s with the server guard 'tokens' (the default)",
