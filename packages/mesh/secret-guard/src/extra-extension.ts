@@ -257,8 +257,8 @@ class ExtraScanner implements ExtensionScanner {
   private hitRule = 0;
   private hitEnd = 0;
   // Cached maximal runs per class bit: [from, end).
-  private readonly runFrom = new Float64Array(16).fill(-1);
-  private readonly runEnd = new Float64Array(16).fill(-1);
+  private readonly runFrom = new Int32Array(16).fill(-1);
+  private readonly runEnd = new Int32Array(16).fill(-1);
   // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
   private readonly footers: PartCursor;
   private footerAt = -1;
@@ -481,6 +481,7 @@ class ExtraScanner implements ExtensionScanner {
 /** The extra rules as an engine extension: what `rules: 'all'` adds to the spec's twelve. */
 export const EXTRA_EXTENSION: RuleExtension = {
   rules: EXTRA_SECRET_RULES,
-  awsMarkers: ["ASIA", "AWS_SECRET_ACCESS_KEY", "SecretAccessKey"],
+  // Long ones first: whether any occurs is settled by the first found, long ones found fastest.
+  awsMarkers: ["AWS_SECRET_ACCESS_KEY", "SecretAccessKey", "ASIA"],
   scanner: (text) => new ExtraScanner(text),
 };

@@ -544,7 +544,7 @@ export function scanFirst(text: string, extension?: RuleExtension | null): RawMa
  */
 export function scanAll(text: string, extension?: RuleExtension | null): RawMatch[] {
   const matches: RawMatch[] = [];
-  const triggers = ["aws", "AKIA", ...(extension?.awsMarkers ?? [])];
+  const triggers = [...(extension?.awsMarkers ?? []), "aws", "AKIA"];
   drive(text, new Engine(text, triggers), extension, true, (rule, index, end) => {
     matches.push({ rule, index, end });
     return end;
