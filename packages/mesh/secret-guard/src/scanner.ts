@@ -100,7 +100,7 @@ export class Cursor {
           // Inside a word no start starts a word: go past a few of its characters.
           for (const end = at + 16; ++at < end && !this.#engine.startsAt(at); );
           continue;
-        } else if (this.#engine.literalAt(at)) break;
+        } else if (this.#engine.literalAt(at, this.literal.length)) break;
         at++;
       }
       this.#at = at;
@@ -187,11 +187,9 @@ class Engine {
    * the first position where one matches, its rule in `at`/`end`; 0 when none does.
    */
   heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
-    const text = this.#text;
     let before = virtual ? 0 : this.#cls(from - 1) & WORD;
     for (let s = from; s < to; s++) {
-      const c = text.charCodeAt(s);
-      const cls = c < 128 ? (CLASS[c] as number) : 0;
+      const cls = this.#cls(s);
       const word = cls & WORD;
       if (word !== before) {
         if (cls & B64 && s >= this.#dead10 && this.#awsSecret(s)) {
@@ -268,9 +266,13 @@ class Engine {
     return this.#text.startsWith(literal, at);
   }
 
-  /** Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word start `s`. */
-  literalAt(s: number): unknown {
-    return this.#prefixRule(s, this.limit);
+  /**
+   * Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word
+   * start `s`, where a literal of `length` is. Each needs a [A-Za-z0-9_-] character after its
+   * literal: a look at that one settles most misses.
+   */
+  literalAt(s: number, length: number): unknown {
+    return this.#cls(s + length) & RUN && this.#prefixRule(s, this.limit);
   }
 
   /**
