@@ -318,6 +318,10 @@ class ExtraScanner implements ExtensionScanner {
         return at;
       }
       from = at + 1;
+      // Inside a word no later start starts a word either: go past a few of its characters.
+      if (this.cls(at - 1) & WORD) {
+        for (const stop = at + 16; from < stop && this.cls(from) & WORD; ) from++;
+      }
     }
   }
 

@@ -97,8 +97,9 @@ export class Cursor {
         if (!this.#engine) {
           if (text.startsWith(this.literal, at)) break;
         } else if (!this.#engine.startsAt(at)) {
-          // Inside a word no start starts a word: go past a few of its characters.
-          for (const end = at + 16; ++at < end && !this.#engine.startsAt(at); );
+          // Inside a word no start starts a word: go past a few of its characters (with a
+          // non-word character before, a word character "starts" a word).
+          for (const end = at + 16; ++at < end && this.#engine.startsAt(at, true); );
           continue;
         } else if (this.#engine.literalAt(at, this.literal.length)) break;
         at++;
@@ -268,11 +269,11 @@ class Engine {
 
   /**
    * Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word
-   * start `s`, where a literal of `length` is. Each needs a [A-Za-z0-9_-] character after its
-   * literal: a look at that one settles most misses.
+   * start `s`, where a literal of `length` is. Each needs 15 or more [A-Za-z0-9_-] characters
+   * after its literal: the run's end, cached, settles most misses.
    */
   literalAt(s: number, length: number): unknown {
-    return this.#cls(s + length) & RUN && this.#prefixRule(s, this.limit);
+    return this.#runEndAt(s) - s >= length + 15 && this.#prefixRule(s, this.limit);
   }
 
   /**
