@@ -4,9 +4,10 @@
  * searching for each one: the scan jumps between the rare characters `_`, `-`, `:` and `"`
  * (native `indexOf`), reads dense stretches of them one by one, and tries a literal where its
  * anchor (such a character) sits, keyed by it and the two characters before it; "-----BEGIN "
- * and "ASIA" have cursors of their own. Each rule then reads forward from its literal over
- * one or two runs of a character class; run ends are cached per class, and every run stops
- * at a character the next occurrence of the literal starts with, so the work stays linear.
+ * and "ASIA" have cursors of their own. Each literal is read where it is found, forward over
+ * one or two runs of a character class, and only matches are queued for the scanner; run
+ * ends are cached per class, and every run stops at a character the next occurrence of the
+ * literal starts with, so the work stays linear.
  */
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
@@ -257,8 +258,8 @@ class ExtraScanner implements ExtensionScanner {
   private hitRule = 0;
   private hitEnd = 0;
   // Cached maximal runs per class bit: [from, end).
-  private readonly runFrom = new Float64Array(16).fill(-1);
-  private readonly runEnd = new Float64Array(16).fill(-1);
+  private readonly runFrom = new Int32Array(16).fill(-1);
+  private readonly runEnd = new Int32Array(16).fill(-1);
   // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
   private readonly footers: PartCursor;
   private footerAt = -1;
@@ -317,7 +318,8 @@ class ExtraScanner implements ExtensionScanner {
         this.hitEnd = end;
         return at;
       }
-      from = at + 1;
+      // Inside a word no later start starts a word either: go past the word (its end cached).
+      from = this.cls(at - 1) & this.cls(at) & WORD ? this.run(at, WORD) : at + 1;
     }
   }
 
@@ -481,6 +483,7 @@ class ExtraScanner implements ExtensionScanner {
 /** The extra rules as an engine extension: what `rules: 'all'` adds to the spec's twelve. */
 export const EXTRA_EXTENSION: RuleExtension = {
   rules: EXTRA_SECRET_RULES,
-  awsMarkers: ["ASIA", "AWS_SECRET_ACCESS_KEY", "SecretAccessKey"],
+  // Long ones first: whether any occurs is settled by the first found, long ones found fastest.
+  awsMarkers: ["AWS_SECRET_ACCESS_KEY", "SecretAccessKey", "ASIA"],
   scanner: (text) => new ExtraScanner(text),
 };
