@@ -84,7 +84,9 @@ function uuids(count: number): BenignText {
 }
 
 function gitShas(count: number): BenignText {
-  const log = execFileSync("git", ["log", "--format=%H %T %s"], { cwd: ROOT, encoding: "utf8" });
+  // Hashes only: commit subjects are the project's own words about its rules, and name rule
+  // literals on purpose (as tests and fixtures do, which the corpus leaves out too).
+  const log = execFileSync("git", ["log", "--format=%H %T %P"], { cwd: ROOT, encoding: "utf8" });
   const objects = execFileSync("git", ["ls-files", "-s"], { cwd: ROOT, encoding: "utf8" });
   const lines = [log, objects];
   for (let i = 0; i < count; i++) {
