@@ -65,6 +65,9 @@ describe("extra rules on large adversarial inputs", () => {
     ["underscores", x("_", 300_000), null, 0],
     ["dashes", x("-", 300_000), null, 0],
     ["assignments without a value", x("AWS_SECRET_ACCESS_KEY= ", 20_000), null, 0],
+    ["temporary key ids glued into one word", x("ASIA", 100_000), null, 0],
+    ["literals glued after words", x("xASIAZZZZZZZZZZZZZZZZ x-----BEGIN X ", 10_000), null, 0],
+    ["a private key right after a word", `x${PEM_HEADER}${x("MIIE", 10)}`, [22, 1, 69], 1],
   ] as const)("finds the right result on %s", (_, text, expected, count) => {
     const found = first(text);
     expect(found && [found.rule, found.index, found.end]).toEqual(expected);

@@ -317,11 +317,8 @@ class ExtraScanner implements ExtensionScanner {
         this.hitEnd = end;
         return at;
       }
-      from = at + 1;
-      // Inside a word no later start starts a word either: go past a few of its characters.
-      if (this.cls(at - 1) & WORD) {
-        for (const stop = at + 16; from < stop && this.cls(from) & WORD; ) from++;
-      }
+      // Inside a word no later start starts a word either: go past the word (its end cached).
+      from = this.cls(at - 1) & this.cls(at) & WORD ? this.run(at, WORD) : at + 1;
     }
   }
 
