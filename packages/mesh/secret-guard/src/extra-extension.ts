@@ -4,9 +4,10 @@
  * searching for each one: the scan jumps between the rare characters `_`, `-`, `:` and `"`
  * (native `indexOf`), reads dense stretches of them one by one, and tries a literal where its
  * anchor (such a character) sits, keyed by it and the two characters before it; "-----BEGIN "
- * and "ASIA" have cursors of their own. Each rule then reads forward from its literal over
- * one or two runs of a character class; run ends are cached per class, and every run stops
- * at a character the next occurrence of the literal starts with, so the work stays linear.
+ * and "ASIA" have cursors of their own. Each literal is read where it is found, forward over
+ * one or two runs of a character class, and only matches are queued for the scanner; run
+ * ends are cached per class, and every run stops at a character the next occurrence of the
+ * literal starts with, so the work stays linear.
  */
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";

@@ -1,11 +1,13 @@
 /*
  * The linear-time scanning engine behind every export, hand-written because the obvious
  * regexes backtrack catastrophically (seconds on a few KiB of `a-a-a-…`). One left-to-right
- * pass that visits only positions where a rule can start: literal prefixes found by native
- * `indexOf` cursors, and, for the two prefix-less heuristics, positions inside runs of 40 or
- * more candidate characters. Runs are measured once and cached, the "later on the same
- * line" context uses forward-only cursors, and a failed heuristic marks the rest of its run
- * or line dead, so the work per character is bounded for every input.
+ * pass that visits only positions where a rule matches: literal prefixes found by native
+ * `indexOf` cursors and checked where they are found (so a text made of near misses never
+ * reaches the main loop), and, for the two prefix-less heuristics, positions inside runs of
+ * 40 or more candidate characters. Runs are measured once and cached, the "later on the same
+ * line" context is looked at once per line, and a failed heuristic marks the rest of its run
+ * or line dead up to the next long run it has checked, so the work per character is bounded
+ * for every input and small in the worst case.
  */
 
 const WORD = 1; // [A-Za-z0-9_]
