@@ -440,7 +440,10 @@ const PREFIXES: readonly (readonly [string, number])[] = [
   ["eyJ", 11],
 ];
 
-/** The smallest next position of the cursors, in a function of its own: V8 enters `drive` by none of its loops but the main one. */
+/**
+ * The smallest next position of the cursors. A function of its own, so that `drive` has no
+ * inner loop for V8 to enter optimized code by (and leave it at every exit).
+ */
 function firstOf(cursors: Cursor[], from: number): number {
   let first = Infinity;
   for (const cursor of cursors) first = Math.min(first, cursor.next(from));
@@ -479,7 +482,7 @@ function drive(
       specNext = -1;
     }
     if (specNext < s) specNext = firstOf(cursors, s);
-    // The end of a match starts a word, so a word character there is tried even without a literal.
+    // The end of a match starts a word: a word character there is tried, literal or not.
     const next =
       s === virtualAt && engine.startsAt(s, true)
         ? s
