@@ -46,26 +46,37 @@ export interface GatewayRequest {
 }
 
 /**
- * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: ofetch with the base
- * URL, query, bearer token, a deadline and retries (jittered, honouring `Retry-After`,
- * idempotent calls only), then the mapping of every failure to a `MeshGatewayError` whose
- * message never holds the token. Connections are pooled by the fetch in use.
+ * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: the request URL and
+ * headers (bearer token, JSON) built here, ofetch for the retries (jittered, honouring
+ * `Retry-After`, idempotent calls only), one deadline over the whole call, then the mapping of
+ * every failure to a `MeshGatewayError` whose message never holds the token. Connections are
+ * pooled by the fetch in use.
  */
 export class GatewayTransport {
   readonly #options: GatewayTransportOptions;
   readonly #http: $Fetch;
+  /*
+   * Built once per transport, and the URL by plain concatenation: ofetch's base URL, query and
+   * default headers parse and merge on every call, ~35 µs of a ~500 µs loopback request.
+   */
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #jsonHeaders: Readonly<Record<string, string>>;
 
   constructor(options: GatewayTransportOptions) {
     this.#options = options;
     // The global fetch honours the signal; an injected one may not.
     const fetch = options.fetch ? abortable(options.fetch) : globalThis.fetch;
     this.#http = createFetch({ fetch }).create({
-      baseURL: options.gatewayUrl,
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       responseType: "text",
       retryStatusCodes: RETRY_STATUSES,
       retryDelay: (context) => this.#retryDelay(context),
     });
+    this.#headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
+    this.#jsonHeaders = {
+      ...this.#headers,
+      "content-type": "application/json",
+      accept: "application/json",
+    };
   }
 
   /**
@@ -74,21 +85,25 @@ export class GatewayTransport {
    */
   async request(req: GatewayRequest): Promise<unknown> {
     const timeoutMs = this.#options.timeout + (req.extraTimeoutMs ?? 0);
-    const deadline = AbortSignal.timeout(timeoutMs);
+    // A timer cleared when the call ends: `AbortSignal.timeout` would keep one alive per call
+    // for the whole timeout, which costs measurably at thousands of calls a second.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(timeoutError()), timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, deadline.signal]) : deadline.signal;
+    const base = req.body === undefined ? this.#headers : this.#jsonHeaders;
     let text: string | undefined;
     let status: number;
     try {
-      const response = await this.#http.raw<string, "text">(req.path, {
+      const response = await this.#http.raw<string, "text">(this.#url(req), {
         method: req.method,
-        ...(req.query && { query: req.query }),
         ...(req.body && { body: req.body }),
-        ...(req.headers && { headers: req.headers }),
+        headers: req.headers ? { ...base, ...req.headers } : base,
         retry: req.idempotent ? this.#options.retries : 0,
-        signal: req.signal ? AbortSignal.any([req.signal, deadline]) : deadline,
+        signal,
         // Neither the caller's abort nor the deadline is retried.
         onRequestError: () => {
           if (req.signal?.aborted) throw req.signal.reason;
-          if (deadline.aborted) throw deadline.reason;
+          if (deadline.signal.aborted) throw deadline.signal.reason;
         },
       });
       text = response._data;
@@ -96,6 +111,8 @@ export class GatewayTransport {
     } catch (error) {
       if (req.signal?.aborted) throw req.signal.reason;
       throw this.#failure(req, timeoutMs, error);
+    } finally {
+      clearTimeout(timer);
     }
     if (text === undefined || !/\S/.test(text)) return undefined;
     try {
@@ -111,6 +128,18 @@ export class GatewayTransport {
         cause,
       });
     }
+  }
+
+  /** The absolute request URL: base address, path, then the query with every value encoded. */
+  #url(req: GatewayRequest): string {
+    let url = this.#options.gatewayUrl + req.path;
+    if (req.query === undefined) return url;
+    let separator = "?";
+    for (const key in req.query) {
+      url += `${separator}${encodeURIComponent(key)}=${encodeURIComponent(req.query[key]!)}`;
+      separator = "&";
+    }
+    return url;
   }
 
   #failure(req: GatewayRequest, timeoutMs: number, error: unknown): MeshGatewayError {
@@ -181,6 +210,11 @@ export class GatewayTransport {
     const asked = retryAfterMs(context.response?.headers.get("retry-after") ?? null);
     return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, asked));
   }
+}
+
+/** The reason a deadline aborts with, the one `AbortSignal.timeout` gives. */
+function timeoutError(): DOMException {
+  return new DOMException("The operation was aborted due to timeout", "TimeoutError");
 }
 
 /** `Retry-After` in ms: delay seconds or an HTTP date; 0 when absent or unreadable. */
