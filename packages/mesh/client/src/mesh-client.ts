@@ -26,6 +26,8 @@ import {
 } from "@mesh/protocol";
 import { assertNoSecrets } from "@mesh/secret-guard";
 import * as v from "valibot";
+import { readListBody } from "./read-list-body.js";
+import { readMessageRecord } from "./read-message-record.js";
 import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
 import { type WatchContext, watchMessages } from "./watch-messages.js";
 
@@ -222,7 +224,9 @@ export class MeshClient {
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
     const data = await this.#transport.request({ method: "GET", path: "/peers", idempotent: true });
-    const rows = parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
+    const rows =
+      readListBody(data, "peers") ??
+      parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
     return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
   }
 
@@ -307,6 +311,8 @@ export class MeshClient {
       idempotencyKey,
     });
     if (data === undefined) return null;
+    const record = readMessageRecord(data, false);
+    if (record !== undefined) return record;
     const parsed = v.safeParse(SentMessageSchema, data);
     if (!parsed.success) {
       // The gateway said 2xx, so the message is probably stored: say so, to prevent a blind resend.
@@ -381,8 +387,15 @@ export class MeshClient {
       ...(signal ? { signal } : {}),
       ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
     });
-    const rows = parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
-    return rows.map((row) => parseResponse(MessageSchema, row, "GET", "/messages", "a message"));
+    const rows =
+      readListBody(data, "messages") ??
+      parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
+    // The hand-written reader first; the schema only for a row it refuses, to say what is wrong.
+    return rows.map(
+      (row) =>
+        readMessageRecord(row, true) ??
+        parseResponse(MessageSchema, row, "GET", "/messages", "a message"),
+    );
   }
 
   #watchContext(): WatchContext {

@@ -1,0 +1,130 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GatewayTransport, type GatewayTransportOptions } from "./gateway-transport.js";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const seen: Seen[] = [];
+let origin: string;
+/** Status of the next answers; the body is always a small JSON object. */
+let status = 200;
+const server = createServer(async (req, res) => {
+  let body = "";
+  for await (const chunk of req) body += chunk;
+  seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+  res.writeHead(status, { "content-type": "application/json" }).end('{"ok":true}');
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen.length = 0;
+  status = 200;
+});
+
+function transport(options: Partial<GatewayTransportOptions> = {}): GatewayTransport {
+  return new GatewayTransport({
+    gatewayUrl: origin,
+    token: "peer-token-0123456789",
+    timeout: 5000,
+    retries: 0,
+    retryDelayMs: 0,
+    ...options,
+  });
+}
+
+describe("GatewayTransport", () => {
+  it("joins the path to the address, keeping its path prefix, and encodes every query value", async () => {
+    const thread = "a b&c=d/é?#+%";
+    const answer = await transport({ gatewayUrl: `${origin}/mesh` }).request({
+      method: "GET",
+      path: "/messages",
+      query: { to: "droplet", thread },
+      idempotent: true,
+    });
+    expect(answer).toEqual({ ok: true });
+    const url = new URL(seen[0]?.url ?? "", origin);
+    expect(url.pathname).toBe("/mesh/messages");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ to: "droplet", thread });
+  });
+
+  it("sends the bearer token with every call, and JSON headers only with a body", async () => {
+    const http = transport();
+    await http.request({ method: "GET", path: "/peers", idempotent: true });
+    await http.request({
+      method: "POST",
+      path: "/messages",
+      body: { kind: "fyi" },
+      headers: { "idempotency-key": "key-1" },
+      idempotent: false,
+    });
+    await http.request({ method: "POST", path: "/messages/1/read", idempotent: true });
+    const [get, post, bare] = seen;
+    expect(get?.headers).toMatchObject({ authorization: "Bearer peer-token-0123456789" });
+    expect(get?.headers).not.toHaveProperty("content-type");
+    expect(post?.headers).toMatchObject({
+      authorization: "Bearer peer-token-0123456789",
+      "content-type": "application/json",
+      accept: "application/json",
+      "idempotency-key": "key-1",
+    });
+    expect(JSON.parse(post?.body ?? "")).toEqual({ kind: "fyi" });
+    expect(bare?.headers).not.toHaveProperty("content-type");
+    expect(bare?.headers).toHaveProperty("authorization");
+  });
+
+  it("sends no Authorization header without a token", async () => {
+    await transport({ token: undefined }).request({
+      method: "GET",
+      path: "/peers",
+      idempotent: true,
+    });
+    expect(seen[0]?.headers).not.toHaveProperty("authorization");
+  });
+
+  it("leaves no deadline timer behind once a call ends, so a short-lived process can exit", async () => {
+    const timers = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const http = transport({ timeout: 60_000 });
+    const before = timers();
+    await http.request({ method: "GET", path: "/peers", idempotent: true });
+    expect(timers()).toBe(before);
+  });
+
+  it("retries an idempotent call after a retryable status, and never any other call", async () => {
+    status = 503;
+    const http = transport({ retries: 2, retryDelayMs: 1 });
+    await expect(
+      http.request({ method: "GET", path: "/peers", idempotent: true }),
+    ).rejects.toMatchObject({ status: 503, isRetryable: true });
+    expect(seen).toHaveLength(3);
+    seen.length = 0;
+    await expect(
+      http.request({ method: "POST", path: "/messages", body: {}, idempotent: false }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("ends at the deadline when it passes during a retry pause, without another attempt", async () => {
+    status = 503;
+    const http = transport({ timeout: 100, retries: 5, retryDelayMs: 60_000 });
+    await expect(http.request({ method: "GET", path: "/peers", idempotent: true })).rejects.toThrow(
+      /timed out after 100 ms/,
+    );
+    expect(seen.length).toBeLessThanOrEqual(1);
+  });
+});
