@@ -1,4 +1,4 @@
-import { addExamples, type CommandExample } from "@mesh/cli-kit";
+import { addExamplesByPath, type CommandExample } from "@mesh/cli-kit";
 import type { Command } from "commander";
 
 /** Examples by command path (`price list` is the `list` command under `price`). */
@@ -65,11 +65,6 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
 };
 
 /** Adds the examples above to the `--help` of each `discovery` command, subcommands included. */
-export function addHelpExamples(command: Command, path = ""): void {
-  for (const sub of command.commands) {
-    const subPath = path === "" ? sub.name() : `${path} ${sub.name()}`;
-    const examples = EXAMPLES[subPath];
-    if (examples) addExamples(sub, examples);
-    addHelpExamples(sub, subPath);
-  }
+export function addHelpExamples(program: Command): void {
+  addExamplesByPath(program, EXAMPLES);
 }

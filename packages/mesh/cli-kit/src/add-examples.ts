@@ -17,3 +17,21 @@ export function addExamples(command: Command, examples: readonly CommandExample[
   const lines = examples.map((example) => `  # ${example.description}\n  $ ${example.command}`);
   return command.addHelpText("after", `\nExamples:\n${lines.join("\n")}`);
 }
+
+/**
+ * Adds `examples[path]` to each command of `program` by its path: `""` is the program itself,
+ * `"token issue"` the `issue` subcommand of `token`. Paths without an entry get none.
+ */
+export function addExamplesByPath(
+  program: Command,
+  examples: Readonly<Record<string, readonly CommandExample[]>>,
+): void {
+  const visit = (command: Command, path: string) => {
+    const own = examples[path];
+    if (own !== undefined) addExamples(command, own);
+    for (const sub of command.commands) {
+      visit(sub, path === "" ? sub.name() : `${path} ${sub.name()}`);
+    }
+  };
+  visit(program, "");
+}

@@ -6,7 +6,7 @@ export {
   fishCompletion,
   zshCompletion,
 } from "./add-completion.js";
-export { addExamples, type CommandExample } from "./add-examples.js";
+export { addExamples, addExamplesByPath, type CommandExample } from "./add-examples.js";
 export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
 export { type CliIo, type InteractiveCliIo, nodeIo, type TextSink } from "./cli-io.js";
 export { type CommandAction, createAction } from "./create-action.js";

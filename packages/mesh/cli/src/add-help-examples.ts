@@ -1,4 +1,4 @@
-import { addExamples, type CommandExample } from "@mesh/cli-kit";
+import { addExamplesByPath, type CommandExample } from "@mesh/cli-kit";
 import type { Command } from "commander";
 
 const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
@@ -58,8 +58,5 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
 
 /** Adds the examples above to the `--help` of each `mesh` command. */
 export function addHelpExamples(program: Command): void {
-  for (const command of program.commands) {
-    const examples = EXAMPLES[command.name()];
-    if (examples) addExamples(command, examples);
-  }
+  addExamplesByPath(program, EXAMPLES);
 }

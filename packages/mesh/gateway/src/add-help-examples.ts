@@ -1,4 +1,4 @@
-import { addExamples, type CommandExample } from "@mesh/cli-kit";
+import { addExamplesByPath, type CommandExample } from "@mesh/cli-kit";
 import type { Command } from "commander";
 
 /** Examples by command path below the program (`""` is the program itself). */
@@ -47,12 +47,5 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
 
 /** Adds the examples above to the `--help` of `mesh-gateway` and each of its commands. */
 export function addHelpExamples(program: Command): void {
-  const visit = (command: Command, path: string) => {
-    const examples = EXAMPLES[path];
-    if (examples) addExamples(command, examples);
-    for (const sub of command.commands) {
-      visit(sub, path === "" ? sub.name() : `${path} ${sub.name()}`);
-    }
-  };
-  visit(program, "");
+  addExamplesByPath(program, EXAMPLES);
 }
