@@ -30,7 +30,10 @@ const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u;
 // Marks, joiners and format characters that draw nothing on their own.
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u;
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+// Made on first use: building a segmenter costs a CLI's start-up several milliseconds.
+let graphemes: Intl.Segmenter | undefined;
+// Printable ASCII is one column per character: no segmenter needed for most tables.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 function isWide(codePoint: number): boolean {
   return WIDE.some(([low, high]) => codePoint >= low && codePoint <= high);
@@ -49,8 +52,10 @@ function clusterWidth(cluster: string): number {
  * letter with its accents) counts once.
  */
 export function displayWidth(text: string): number {
+  const plain = text.replace(ANSI, "");
+  if (PRINTABLE_ASCII.test(plain)) return plain.length;
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
   let width = 0;
-  for (const { segment } of graphemes.segment(text.replace(ANSI, "")))
-    width += clusterWidth(segment);
+  for (const { segment } of graphemes.segment(plain)) width += clusterWidth(segment);
   return width;
 }
