@@ -49,4 +49,19 @@ describe("known secrets", () => {
       }
     }
   });
+
+  it("follows a caller that changes its list between calls, in place or by a new array", () => {
+    const other = `Qq${"z9y8x7w6".repeat(6)}`;
+    const list = [LIVE];
+    expect(findSecret(`see ${LIVE}`, { knownSecrets: list })?.ruleId).toBe("known-secret");
+    list[0] = other;
+    expect(findSecret(`see ${LIVE}`, { knownSecrets: list })).toBeNull();
+    expect(findSecret(`see ${other}`, { knownSecrets: list })?.ruleId).toBe("known-secret");
+    list.push(LIVE);
+    expect(findSecret(`see ${LIVE}`, { knownSecrets: list })?.ruleId).toBe("known-secret");
+    expect(findSecret(`see ${other}`, { knownSecrets: [] })).toBeNull();
+    expect(() => findSecret("x", { knownSecrets: [LIVE, 7 as unknown as string] })).toThrow(
+      /array of strings/,
+    );
+  });
 });

@@ -10,17 +10,33 @@ const MIN_SECRET_LENGTH = 16;
  * alignments it can have inside a longer encoded blob (characters shared with neighbouring
  * bytes dropped). Sorted longest first so a match redacts as much as possible.
  */
-export function knownSecretNeedles(options: SecretGuardOptions | undefined): string[] {
+export function knownSecretNeedles(options: SecretGuardOptions | undefined): readonly string[] {
   const values: unknown = options?.knownSecrets;
   if (values === undefined) return [];
+  if (last !== undefined && sameStrings(values, last.values)) return last.needles;
   if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
-  const needles = (values as string[]).flatMap((raw) => {
+  const strings = [...(values as string[])];
+  const needles = strings.flatMap((raw) => {
     const value = raw.trim();
     return value.length < MIN_SECRET_LENGTH ? [] : needlesOf(value);
   });
-  return [...new Set(needles)].sort((a, b) => b.length - a.length);
+  last = { values: strings, needles: [...new Set(needles)].sort((a, b) => b.length - a.length) };
+  return last.needles;
+}
+
+/**
+ * The last list and its needles: a client or a gateway passes the same live tokens on every
+ * call, and sorting their encodings cost more than the scan of a short message. Compared by
+ * value, since a caller may change its array between calls.
+ */
+let last: { values: readonly string[]; needles: readonly string[] } | undefined;
+
+function sameStrings(values: unknown, known: readonly string[]): boolean {
+  if (!Array.isArray(values) || values.length !== known.length) return false;
+  for (let i = 0; i < known.length; i++) if (values[i] !== known[i]) return false;
+  return true;
 }
 
 /** Encodings per secret value: callers pass the same live token on every send, so keep them. */
