@@ -4,6 +4,7 @@ import {
   GatewayTransport,
   normalizeNodeName,
   type PeerAliases,
+  resolveAliases,
   resolveGateway,
   validateNodeName,
 } from "@mesh/names";
@@ -61,7 +62,8 @@ export interface MeshClientOptions {
   retryDelayMs?: number | undefined;
   /**
    * Alias -> canonical name, for the own name and every name given to a call. Default:
-   * `MESH_ALIASES` when set (empty means none), else `KNOWN_ALIASES` of `@mesh/names`.
+   * `MESH_ALIASES` when set (empty means none), else `KNOWN_ALIASES` of `@mesh/names`; like
+   * `MESH_GATEWAY_URL`, the variable is read when the client is made.
    */
   aliases?: PeerAliases | undefined;
 }
@@ -195,14 +197,14 @@ export class MeshClient {
   readonly #token: string | undefined;
   readonly #timeout: number;
   readonly #fetch: typeof globalThis.fetch | undefined;
-  readonly #aliases: PeerAliases | undefined;
+  readonly #aliases: PeerAliases;
   readonly #transport: GatewayTransport;
   /** Aborted by `close()`, so that watches in progress stop. */
   readonly #closing = new AbortController();
 
   constructor(options: MeshClientOptions) {
     const opts = parseArgs(ClientOptionsSchema, options ?? {}, "MeshClient options");
-    this.#aliases = opts.aliases;
+    this.#aliases = resolveAliases(opts.aliases);
     const validateSelfName = opts.validateSelfName ?? true;
     this.node = validateSelfName ? normalizeOrKeep(opts.node, this.#aliases) : opts.node;
     const { gatewayUrl, token } = resolveGateway(opts);

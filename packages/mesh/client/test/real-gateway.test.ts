@@ -1,6 +1,6 @@
 import { startGateway } from "@mesh/gateway";
 import { clearRegistryCache } from "@mesh/names";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   CredentialLeakError,
   MeshAuthError,
@@ -54,6 +54,27 @@ describe("MeshClient against the real gateway", () => {
   it("normalizes its own name through the aliases", () => {
     expect(droplet.node).toBe("droplet");
     expect(lab.node).toBe("lab-ovh");
+  });
+
+  it("reads MESH_ALIASES when it is made, and refuses a malformed value then", async () => {
+    vi.stubEnv("MESH_ALIASES", "dl=droplet");
+    try {
+      const client = new MeshClient({ node: "dl", gatewayUrl: gateway.url, token: ADMIN_TOKEN });
+      vi.stubEnv("MESH_ALIASES", "");
+      expect(client.node).toBe("droplet");
+      const sent = await client.send({ to: "dl", kind: "fyi", content: "alias read at start" });
+      expect(sent?.to_node).toBe("droplet");
+      await client.close();
+      vi.stubEnv("MESH_ALIASES", "dl");
+      expect(() => new MeshClient({ node: "droplet", gatewayUrl: gateway.url })).toThrow(
+        expect.objectContaining({
+          code: "invalid_options",
+          message: expect.stringMatching(/MESH_ALIASES/),
+        }),
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("registers and lists peers, keeping capabilities and ISO timestamps", async () => {
