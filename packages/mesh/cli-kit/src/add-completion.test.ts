@@ -8,6 +8,7 @@ import { addCompletion } from "./add-completion.js";
 import type { CliIo } from "./cli-io.js";
 import { createCliProgram } from "./create-cli-program.js";
 import { runProgram } from "./run-program.js";
+import { runningInCi } from "./testing/running-in-ci.js";
 
 function memoryIo(): CliIo & { out: string; err: string } {
   const io = {
@@ -49,7 +50,7 @@ function bash(source: string, commands: string): string {
 
 /** Whether `shell` runs here; in CI (which installs zsh and fish) a missing one fails the test. */
 function hasShell(shell: string): boolean {
-  return process.env["CI"] !== undefined || spawnSync(shell, ["-c", "exit 0"]).status === 0;
+  return runningInCi() || spawnSync(shell, ["-c", "exit 0"]).status === 0;
 }
 
 describe("addCompletion", () => {

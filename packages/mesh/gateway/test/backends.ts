@@ -1,3 +1,4 @@
+import { runningInCi } from "@mesh/cli-kit/testing";
 import { describe } from "vitest";
 import { createPgSchema, PG_BASE_URL, postgresReachable, tempDir } from "./helpers.js";
 
@@ -11,11 +12,7 @@ const pgUp = await postgresReachable();
 if (!pgUp) {
   const problem = `PostgreSQL at ${PG_BASE_URL} is unreachable, so the gateway's PostgreSQL suites cannot run`;
   // In CI a silent skip would pass a run that never tested one of the two back ends.
-  if (
-    process.env["CI"] !== undefined &&
-    process.env["CI"] !== "" &&
-    process.env["CI"] !== "false"
-  ) {
+  if (runningInCi()) {
     throw new Error(
       `@mesh/gateway tests: ${problem}. CI is set, so this fails the run: start PostgreSQL (.ci/run does) or unset CI to skip those suites locally.`,
     );

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runningInCi } from "@mesh/cli-kit/testing";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningGateway, startGateway } from "../src/index.js";
@@ -22,8 +23,7 @@ const executablePath = findChromium();
 if (executablePath === undefined) {
   const problem = "no `chromium` on PATH, so the dashboard's browser tests cannot run";
   // In CI a silent skip would pass a run that never opened the dashboard.
-  const ci = process.env["CI"];
-  if (ci !== undefined && ci !== "" && ci !== "false") {
+  if (runningInCi()) {
     throw new Error(
       `@mesh/gateway dashboard tests: ${problem}. CI is set, so this fails the run: install it (apt-get install -y chromium; .ci/run does) or unset CI to skip locally.`,
     );
