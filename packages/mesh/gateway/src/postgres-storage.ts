@@ -91,8 +91,6 @@ function isConnectionError(error: unknown): boolean {
 
 /** Sends stored in one transaction at most (more wait for the next one). */
 const MAX_SEND_BATCH = 500;
-/** Send batches stored at once by one gateway (each holds a pool connection). */
-const MAX_BATCHES_IN_FLIGHT = 4;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -138,12 +136,14 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
     return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
   };
 
-  // Group commit: sends that arrive while batches are being stored share the next transaction,
-  // so a busy gateway pays one commit (and one turn of the message lock) per batch, not per
-  // message. Several batches are in flight at once: the next one travels and waits for the
-  // message lock while the one before commits. Each send is answered after its batch committed.
+  // Group commit: sends that arrive while a batch is being stored share the next one, so a busy
+  // gateway pays one commit (and one turn of the message lock) per batch, not per message, and
+  // batches grow with the load. One batch at a time: the message lock serializes batches anyway,
+  // so a second one in flight only waits on it and halves the group (measured on one host: 2,400
+  // to 3,400 sends/s and ~160 µs of PostgreSQL CPU per send with four in flight, ~5,700/s and
+  // ~68 µs with one). Each send is answered after its batch committed.
   let pending: PendingSend[] = [];
-  const loops = new Set<Promise<void>>();
+  let storing: Promise<void> | undefined;
   let scheduled = false;
   const drain = async () => {
     while (pending.length > 0) {
@@ -163,18 +163,17 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       }
     }
   };
-  /** Starts a batch on the next turn, unless every loop is busy (one of them takes it then). */
+  /** Starts a batch on the next turn, unless one is being stored (its loop takes the sends then). */
   const schedule = () => {
-    if (scheduled || loops.size >= MAX_BATCHES_IN_FLIGHT) return;
+    if (scheduled || storing !== undefined) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      if (pending.length === 0 || loops.size >= MAX_BATCHES_IN_FLIGHT) return;
-      const loop: Promise<void> = drain().finally(() => {
-        loops.delete(loop);
+      if (pending.length === 0 || storing !== undefined) return;
+      storing = drain().finally(() => {
+        storing = undefined;
         if (pending.length > 0) schedule();
       });
-      loops.add(loop);
     });
   };
 
@@ -320,7 +319,7 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       async close() {
         if (closed) return;
         closed = true;
-        while (loops.size > 0 || scheduled) await Promise.all([...loops, nextTurn()]);
+        while (storing !== undefined || scheduled) await Promise.all([storing, nextTurn()]);
         await notifications.close();
         await pool.end();
       },
