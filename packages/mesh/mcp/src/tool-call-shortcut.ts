@@ -12,12 +12,12 @@ export type CallAnswer = (params: unknown, signal: AbortSignal) => Promise<strin
 /**
  * Answers `tools/call` requests as they come off the stdio transport, past the SDK's
  * per-request machinery (a promise chain, closures for features the tools never use, and a
- * `JSON.stringify` of the whole result, which would serialize the structured result a second
- * time): on a `check_inbox` call that was a third of the server's own CPU time (the gateway
- * call aside). It keeps what
- * that machinery gives a call: cancellation by `notifications/cancelled` (no answer then), an
- * end to every running call when the connection closes, and JSON-RPC errors worded as the SDK
- * words them. Calls about tasks (which the server does not offer) are left to the SDK.
+ * `JSON.stringify` of the whole answer, which serialized the structured result a second time):
+ * about a third of the server's own CPU time on a `check_inbox` call, the gateway call aside.
+ * It keeps what that machinery gives a call: cancellation by `notifications/cancelled` (no
+ * answer then), an end to every running call when the connection closes, and JSON-RPC errors
+ * worded as the SDK words them. Calls about tasks (which the server does not offer) are left to
+ * the SDK.
  */
 export class ToolCallShortcut {
   readonly #answer: CallAnswer;
