@@ -148,6 +148,26 @@ describe("createMeshServer on its stdio transport", () => {
     expect(written.join("")).not.toContain("secret-token-value");
   });
 
+  it("redacts a token that JSON escapes", async () => {
+    const token = 'tok"en\\value';
+    const leaked = { ...message, content: `quoting ${token}` };
+    const server = createMeshServer({
+      node: "droplet",
+      client: source({ fetch: async () => [leaked] }),
+      token,
+    });
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: "test", version: "1.0.0" });
+    await mcp.connect(clientSide);
+    clients.push(mcp);
+    const result = (await mcp.callTool({ name: "check_inbox", arguments: {} })) as CallToolResult;
+    expect(JSON.stringify(result)).not.toContain(JSON.stringify(token).slice(1, -1));
+    expect(result.structuredContent).toEqual({
+      messages: [{ ...message, content: "quoting [REDACTED]" }],
+    });
+  });
+
   it("stops a cancelled call and does not answer it", async () => {
     let stopped: AbortSignal | undefined;
     const watch = async function* (options: { signal: AbortSignal }) {

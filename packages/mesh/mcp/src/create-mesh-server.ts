@@ -179,8 +179,9 @@ async function callTool(
   }
   const structured = await tool.run(parsed.output, signal);
   const json = JSON.stringify(structured);
-  // One scan of the JSON the result is sent as: a message or a gateway answer may quote the token.
-  if (token && json.includes(token)) {
+  // One scan of the JSON the result is sent as (where the token appears as JSON escapes it): a
+  // message or a gateway answer may quote the token.
+  if (token && json.includes(JSON.stringify(token).slice(1, -1))) {
     const redacted = redactSecret(structured, token);
     return { structured: redacted, json: JSON.stringify(redacted) };
   }
