@@ -115,6 +115,8 @@ export function createMeshServer(options: MeshServerOptions): Server {
   const shortcut = new ToolCallShortcut(async (params, signal) =>
     toResultJson(await run(params, signal)),
   );
+  // Only the program's own transport has the hook; other transports (a library user's) keep the
+  // SDK's path, with the same results.
   const connect = server.connect.bind(server);
   server.connect = (transport) => {
     if (transport instanceof StdioLineTransport) shortcut.attach(transport);

@@ -13,7 +13,7 @@ export type CallAnswer = (params: unknown, signal: AbortSignal) => Promise<strin
  * Answers `tools/call` requests as they come off the stdio transport, past the SDK's
  * per-request machinery (a promise chain, closures for features the tools never use, and a
  * `JSON.stringify` of the whole answer, which serialized the structured result a second time):
- * about a third of the server's own CPU time on a `check_inbox` call, the gateway call aside.
+ * about a third of the MCP layer's own CPU time on a `check_inbox` call.
  * It keeps what that machinery gives a call: cancellation by `notifications/cancelled` (no
  * answer then), an end to every running call when the connection closes, and JSON-RPC errors
  * worded as the SDK words them. Calls about tasks (which the server does not offer) are left to
@@ -41,11 +41,11 @@ export class ToolCallShortcut {
     if (!("method" in message)) return false;
     if (message.method === "notifications/cancelled") {
       const params = message.params as { requestId?: RequestId; reason?: unknown } | undefined;
-      const running =
-        params?.requestId === undefined ? undefined : this.#running.get(params.requestId);
-      if (!running || params?.requestId === undefined) return false;
-      this.#running.delete(params.requestId);
-      running.abort(params.reason);
+      const requestId = params?.requestId;
+      const running = requestId === undefined ? undefined : this.#running.get(requestId);
+      if (requestId === undefined || !running) return false;
+      this.#running.delete(requestId);
+      running.abort(params?.reason);
       return true;
     }
     if (message.method !== "tools/call" || !("id" in message) || !isPlainCall(message.params)) {
