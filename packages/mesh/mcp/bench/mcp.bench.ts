@@ -156,3 +156,7 @@ reportBench({
   target: `< ${STARTUP_TARGET_MS} ms`,
   met: startup < STARTUP_TARGET_MS,
 });
+
+// Everything started here ends here, so that the run ends.
+await Promise.all([direct.sender.close(), direct.reader.close()]);
+gatewayProcess.stdin.end();

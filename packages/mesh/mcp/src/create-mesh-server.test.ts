@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import type { MeshClient, Message } from "@mesh/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -8,9 +9,10 @@ import {
   ListPromptsResultSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientSource } from "./client-source.js";
 import { createMeshServer } from "./create-mesh-server.js";
+import { StdioLineTransport } from "./stdio-line-transport.js";
 
 const message: Message = {
   id: 7,
@@ -48,6 +50,20 @@ async function connect(client: ClientSource): Promise<Client> {
   await mcp.connect(clientSide);
   clients.push(mcp);
   return mcp;
+}
+
+/** Connected as the program connects: over its own stdio transport, where calls skip the SDK. */
+async function connectOverStdio(client: ClientSource) {
+  const server = createMeshServer({ node: "droplet", client, token: "secret-token-value" });
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const written: string[] = [];
+  toClient.on("data", (chunk: Buffer) => written.push(chunk.toString("utf8")));
+  await server.connect(new StdioLineTransport(toServer, toClient));
+  const mcp = new Client({ name: "test", version: "1.0.0" });
+  await mcp.connect(new StdioLineTransport(toClient, toServer));
+  clients.push(mcp);
+  return { mcp, server, written };
 }
 
 afterEach(async () => {
@@ -110,5 +126,94 @@ describe("createMeshServer", () => {
     await expect(unknown).rejects.toEqual(
       new McpError(ErrorCode.MethodNotFound, "Method not found"),
     );
+  });
+});
+
+describe("createMeshServer on its stdio transport", () => {
+  it("answers a call with the same result as through the SDK", async () => {
+    const fetch = async () => [message];
+    const { mcp } = await connectOverStdio(source({ fetch }));
+    const viaSdk = await connect(source({ fetch }));
+    const args = { name: "check_inbox", arguments: { limit: 5 } };
+    expect(await mcp.callTool(args)).toEqual(await viaSdk.callTool(args));
+  });
+
+  it("never returns the token, in the structured result or its text", async () => {
+    const leaked = { ...message, content: "my token is secret-token-value" };
+    const { mcp, written } = await connectOverStdio(source({ fetch: async () => [leaked] }));
+    const result = (await mcp.callTool({ name: "check_inbox", arguments: {} })) as CallToolResult;
+    expect(result.structuredContent).toEqual({
+      messages: [{ ...message, content: "my token is [REDACTED]" }],
+    });
+    expect(written.join("")).not.toContain("secret-token-value");
+  });
+
+  it("redacts a token that JSON escapes", async () => {
+    const token = 'tok"en\\value';
+    const leaked = { ...message, content: `quoting ${token}` };
+    const server = createMeshServer({
+      node: "droplet",
+      client: source({ fetch: async () => [leaked] }),
+      token,
+    });
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: "test", version: "1.0.0" });
+    await mcp.connect(clientSide);
+    clients.push(mcp);
+    const result = (await mcp.callTool({ name: "check_inbox", arguments: {} })) as CallToolResult;
+    expect(JSON.stringify(result)).not.toContain(JSON.stringify(token).slice(1, -1));
+    expect(result.structuredContent).toEqual({
+      messages: [{ ...message, content: "quoting [REDACTED]" }],
+    });
+  });
+
+  it("stops a cancelled call and does not answer it", async () => {
+    let stopped: AbortSignal | undefined;
+    const watch = async function* (options: { signal: AbortSignal }) {
+      stopped = options.signal;
+      await new Promise((resolve) => options.signal.addEventListener("abort", resolve));
+      yield* [];
+    };
+    const { mcp, written } = await connectOverStdio(source({ watch } as Partial<MeshClient>));
+    const cancel = new AbortController();
+    const call = mcp.callTool({ name: "wait_for_messages", arguments: {} }, undefined, {
+      signal: cancel.signal,
+    });
+    await vi.waitFor(() => expect(stopped).toBeDefined());
+    const before = written.length;
+    cancel.abort("no longer needed");
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(stopped?.aborted).toBe(true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toHaveLength(before);
+  });
+
+  it("stops running calls when the connection closes", async () => {
+    let stopped: AbortSignal | undefined;
+    const watch = async function* (options: { signal: AbortSignal }) {
+      stopped = options.signal;
+      await new Promise((resolve) => options.signal.addEventListener("abort", resolve));
+      yield* [];
+    };
+    const { mcp, server } = await connectOverStdio(source({ watch } as Partial<MeshClient>));
+    const call = mcp.callTool({ name: "wait_for_messages", arguments: {} });
+    await vi.waitFor(() => expect(stopped).toBeDefined());
+    await server.close();
+    expect(stopped?.aborted).toBe(true);
+    await mcp.close();
+    await expect(call).rejects.toThrow();
+  });
+
+  it("answers a malformed call with the protocol's error", async () => {
+    const { mcp } = await connectOverStdio(source({}));
+    const malformed = mcp.request(
+      { method: "tools/call", params: { arguments: {} } },
+      CallToolResultSchema,
+    );
+    await expect(malformed).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringMatching(/invalid tools\/call request: name/),
+    });
   });
 });

@@ -17,7 +17,10 @@ import { InboxReader } from "./inbox-reader.js";
 import { InboxSubscription } from "./inbox-subscription.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { createMeshTools, type MeshTool } from "./mesh-tools.js";
+import { redactSecret } from "./redact-secret.js";
 import { SentLog } from "./sent-log.js";
+import { StdioLineTransport } from "./stdio-line-transport.js";
+import { ToolCallShortcut } from "./tool-call-shortcut.js";
 import { jsonSchemaOf } from "./tool-schemas.js";
 
 /** The resource that lists the own unread messages. */
@@ -80,11 +83,9 @@ export function createMeshServer(options: MeshServerOptions): Server {
     }
     return { tools: listing };
   });
-  // Calls come through the fallback handler rather than setRequestHandler, which would have the
-  // SDK parse each call twice and its result once more with zod, all on the round trip.
-  server.fallbackRequestHandler = async (request, extra) => {
-    if (request.method !== "tools/call") throw methodNotFound();
-    const params = v.safeParse(CallParams, request.params);
+  /** A call's outcome, its text already free of the token. */
+  const run = async (request: unknown, signal: AbortSignal): Promise<CallOutcome> => {
+    const params = v.safeParse(CallParams, request);
     if (!params.success) {
       throw new McpError(
         ErrorCode.InvalidParams,
@@ -94,15 +95,32 @@ export function createMeshServer(options: MeshServerOptions): Server {
     const { name, arguments: args = {} } = params.output;
     const tool = byName.get(name);
     if (!tool) {
-      return failure(`unknown tool '${name}': use one of ${[...byName.keys()].join(", ")}`);
+      return failure(`unknown tool '${name}': use one of ${[...byName.keys()].join(", ")}`, token);
     }
     try {
-      return await callTool(tool, args, extra.signal);
+      return await callTool(tool, args, signal, token);
     } catch (error) {
       const text = describe(error);
       log(`${tool.name} failed: ${text}`);
-      return failure(text);
+      return failure(text, token);
     }
+  };
+  // Calls come through the fallback handler rather than setRequestHandler, which would have the
+  // SDK parse each call twice and its result once more with zod, all on the round trip. On the
+  // program's own transport they skip the SDK altogether (see ToolCallShortcut).
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== "tools/call") throw methodNotFound();
+    return toResult(await run(request.params, extra.signal));
+  };
+  const shortcut = new ToolCallShortcut(async (params, signal) =>
+    toResultJson(await run(params, signal)),
+  );
+  // Only the program's own transport has the hook; other transports (a library user's) keep the
+  // SDK's path, with the same results.
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => {
+    if (transport instanceof StdioLineTransport) shortcut.attach(transport);
+    return connect(transport);
   };
 
   const subscription = new InboxSubscription(
@@ -110,7 +128,10 @@ export function createMeshServer(options: MeshServerOptions): Server {
     () => server.sendResourceUpdated({ uri: INBOX_URI }),
     (error) => log(`following the inbox failed, retrying: ${describe(error)}`),
   );
-  server.onclose = () => subscription.stop();
+  server.onclose = () => {
+    shortcut.abortAll();
+    subscription.stop();
+  };
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
@@ -126,7 +147,7 @@ export function createMeshServer(options: MeshServerOptions): Server {
     requireInbox(request.params.uri);
     try {
       const messages = await inbox.list({ unreadOnly: true, limit: INBOX_PAGE });
-      const text = JSON.stringify({ messages });
+      const text = JSON.stringify(redactSecret({ messages }, token));
       return { contents: [{ uri: INBOX_URI, mimeType: "application/json", text }] };
     } catch (error) {
       throw new Error(describe(error));
@@ -145,17 +166,45 @@ export function createMeshServer(options: MeshServerOptions): Server {
   return server;
 }
 
+/** A finished call: the structured result and its JSON, or the text of a failure. */
+type CallOutcome = { structured: Record<string, unknown>; json: string } | { failure: string };
+
 async function callTool(
   tool: MeshTool,
   input: unknown,
   signal: AbortSignal,
-): Promise<CallToolResult> {
+  token: string | undefined,
+): Promise<CallOutcome> {
   const parsed = v.safeParse(tool.input, input);
   if (!parsed.success) {
-    return failure(`invalid arguments for ${tool.name}: ${describeIssue(parsed.issues)}`);
+    return failure(`invalid arguments for ${tool.name}: ${describeIssue(parsed.issues)}`, token);
   }
-  const result = await tool.run(parsed.output, signal);
-  return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+  const structured = await tool.run(parsed.output, signal);
+  const json = JSON.stringify(structured);
+  // One scan of the JSON the result is sent as (where the token appears as JSON escapes it): a
+  // message or a gateway answer may quote the token.
+  if (token && json.includes(JSON.stringify(token).slice(1, -1))) {
+    const redacted = redactSecret(structured, token);
+    return { structured: redacted, json: JSON.stringify(redacted) };
+  }
+  return { structured, json };
+}
+
+/** The outcome as the `tools/call` result: structured, and as JSON text for older clients. */
+function toResult(outcome: CallOutcome): CallToolResult {
+  if ("failure" in outcome) {
+    return { content: [{ type: "text", text: outcome.failure }], isError: true };
+  }
+  return {
+    content: [{ type: "text", text: outcome.json }],
+    structuredContent: outcome.structured,
+  };
+}
+
+/** {@link toResult} as JSON, serializing the structured result once rather than twice. */
+function toResultJson(outcome: CallOutcome): string {
+  if ("failure" in outcome) return JSON.stringify(toResult(outcome));
+  return `{"content":[{"type":"text","text":${JSON.stringify(outcome.json)}}],"structuredContent":${outcome.json}}`;
 }
 
 /** The `tools/call` parameters the server reads (the SDK's schema allows more, such as `_meta`). */
@@ -169,8 +218,8 @@ function methodNotFound(): Error {
   return Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
 }
 
-function failure(text: string): CallToolResult {
-  return { content: [{ type: "text", text }], isError: true };
+function failure(text: string, token: string | undefined): CallOutcome {
+  return { failure: redactSecret(text, token) };
 }
 
 function requireInbox(uri: string): void {

@@ -46,6 +46,15 @@ describe("StdioLineTransport", () => {
     expect(messages).toEqual([ping(4)]);
   });
 
+  it("lets intercept take a message before onmessage, and writes serialized lines as they are", async () => {
+    const { input, output, transport, messages } = await started();
+    transport.intercept = (message) => "id" in message && message.id === 8;
+    input.write(`${JSON.stringify(ping(8))}\n${JSON.stringify(ping(9))}\n`);
+    expect(messages).toEqual([ping(9)]);
+    await transport.sendLine('{"jsonrpc":"2.0","id":8,"result":{}}');
+    expect(output.read()?.toString("utf8")).toBe('{"jsonrpc":"2.0","id":8,"result":{}}\n');
+  });
+
   it("drops a line that never ends before 10 MiB, and closes", async () => {
     const { input, transport, messages, errors } = await started();
     let closed = false;

@@ -16,6 +16,8 @@ export class StdioLineTransport implements Transport {
   onmessage?: ((message: JSONRPCMessage) => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   onclose?: (() => void) | undefined;
+  /** Sees each message first; one it returns true for is not handed to `onmessage`. */
+  intercept?: ((message: JSONRPCMessage) => boolean) | undefined;
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #decoder = new StringDecoder("utf8");
@@ -32,8 +34,13 @@ export class StdioLineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    return this.sendLine(JSON.stringify(message));
+  }
+
+  /** Writes one message already serialized as JSON (without a line end in it). */
+  sendLine(json: string): Promise<void> {
     return new Promise((resolve) => {
-      if (this.#output.write(`${JSON.stringify(message)}\n`)) resolve();
+      if (this.#output.write(`${json}\n`)) resolve();
       else this.#output.once("drain", resolve);
     });
   }
@@ -72,7 +79,8 @@ export class StdioLineTransport implements Transport {
 
   #receive(line: string): void {
     try {
-      this.onmessage?.(JSON.parse(line) as JSONRPCMessage);
+      const message = JSON.parse(line) as JSONRPCMessage;
+      if (!this.intercept?.(message)) this.onmessage?.(message);
     } catch (error) {
       this.onerror?.(error as Error);
     }

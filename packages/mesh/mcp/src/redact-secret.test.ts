@@ -1,0 +1,37 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { redactSecret } from "./redact-secret.js";
+
+describe("redactSecret", () => {
+  it("replaces the secret in nested strings and keys, and keeps everything else", () => {
+    const value = {
+      messages: [{ id: 1, content: "token mesh_abc123 leaked", read_at: null, ok: true }],
+      mesh_abc123: "x",
+    };
+    expect(redactSecret(value, "mesh_abc123")).toEqual({
+      messages: [{ id: 1, content: "token [REDACTED] leaked", read_at: null, ok: true }],
+      "[REDACTED]": "x",
+    });
+  });
+
+  it("returns the value as is without a secret", () => {
+    const value = { text: "anything" };
+    expect(redactSecret(value, undefined)).toBe(value);
+    expect(redactSecret(value, "")).toBe(value);
+  });
+
+  it("never leaves the secret anywhere in the serialized result", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.jsonValue(), (secret, json) => {
+        const redacted = redactSecret(json, secret);
+        const strings: string[] = [];
+        JSON.stringify(redacted, (key, item) => {
+          strings.push(key);
+          if (typeof item === "string") strings.push(item);
+          return item;
+        });
+        expect(strings.some((text) => text.includes(secret))).toBe(false);
+      }),
+    );
+  });
+});
