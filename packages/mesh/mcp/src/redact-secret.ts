@@ -1,9 +1,10 @@
-const REDACTED = "[REDACTED]";
+import { redactToken } from "@mesh/names";
 
 /**
- * `value` with every occurrence of `secret` in its strings (object keys included) replaced, so
- * that nothing the server returns can quote the gateway token, whatever a message or a gateway
- * answer holds. Returns `value` itself when no string holds the secret.
+ * `value` with `secret` redacted in its strings (object keys included) as `redactToken` of
+ * `@mesh/names` does it (everywhere from 16 characters on, a shorter one where it stands alone),
+ * so that nothing the server returns can quote the gateway token, whatever a message or a
+ * gateway answer holds. Returns `value` itself without a secret.
  */
 export function redactSecret<T>(value: T, secret: string | undefined): T {
   if (!secret) return value;
@@ -11,18 +12,10 @@ export function redactSecret<T>(value: T, secret: string | undefined): T {
 }
 
 function redact(value: unknown, secret: string): unknown {
-  if (typeof value === "string") return redactText(value, secret);
+  if (typeof value === "string") return redactToken(value, secret);
   if (Array.isArray(value)) return value.map((item) => redact(item, secret));
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [redactText(key, secret), redact(item, secret)]),
+    Object.entries(value).map(([key, item]) => [redactToken(key, secret), redact(item, secret)]),
   );
-}
-
-function redactText(text: string, secret: string): string {
-  if (!text.includes(secret)) return text;
-  const replaced = text.replaceAll(secret, REDACTED);
-  // A secret that the replacement itself completes (such as "D]") leaves nothing to show.
-  if (!replaced.includes(secret)) return replaced;
-  return REDACTED.includes(secret) ? "" : REDACTED;
 }
