@@ -52,7 +52,8 @@ interface BatchRow {
   recipient_enabled: boolean | null;
   sender_enabled: boolean | null;
   id: string | null;
-  created_at: Date | null;
+  /** ISO text: the pool reads `timestamptz` with `timestamptzToIso`. */
+  created_at: string | null;
 }
 
 const keyOf = (send: PendingSend) => `${send.message.fromNode}\n${send.idempotency!.key}`;
@@ -151,7 +152,7 @@ export async function sendBatch(
         to_node: message.toNode,
         kind: message.kind,
         content: message.content,
-        created_at: row.created_at!.toISOString(),
+        created_at: row.created_at!,
         read_at: null,
         related_task_id: message.relatedTaskId,
         thread_id: message.threadId,

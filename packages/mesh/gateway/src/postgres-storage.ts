@@ -10,6 +10,7 @@ import type {
 } from "./gateway-storage.js";
 import { createPostgresListener } from "./postgres-listener.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
+import { postgresTypes } from "./postgres-timestamp.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
@@ -103,7 +104,7 @@ type Queryable = Pick<pg.PoolClient, "query">;
  * cursor never skips a message that commits late.
  */
 export async function openPostgresStorage(connectionString: string): Promise<GatewayStorage> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, types: postgresTypes });
   // An idle client that loses its connection must not crash the gateway; the next query reconnects.
   pool.on("error", () => {});
   let schemaKey: number;

@@ -140,7 +140,11 @@ for (const { backend, describe } of BACKENDS) {
         "tab\tnew\nline\u0001\u001f\u007f",
         "ü 評審 😀 \u2028",
       ];
-      for (const content of tricky) await storage.insertMessage(dm("sc-alpha", "sc-json", content));
+      const stored = [];
+      for (const content of tricky) {
+        stored.push(await storage.insertMessage(dm("sc-alpha", "sc-json", content)));
+      }
+      await storage.markRead(stored[0]!.message!.id, at(777));
       await storage.insertMessage({ ...dm("sc-bravo", "sc-json", "threaded"), threadId: "t-1" });
       const queries = [
         { to: "sc-json", unreadOnly: false, limit: 100 },
@@ -154,17 +158,21 @@ for (const { backend, describe } of BACKENDS) {
         expect(json).toBe(JSON.stringify(await storage.listMessages(query)));
       }
       await fc.assert(
-        fc.asyncProperty(fc.string({ unit: "binary", maxLength: 40 }), async (content) => {
-          const stored = await storage.insertMessage(dm("sc-alpha", "sc-json", content));
-          const query = {
-            to: "sc-json",
-            unreadOnly: false,
-            afterId: stored.message!.id - 1,
-            limit: 1,
-          };
-          const json = await storage.listMessagesJson!(query);
-          expect(json).toBe(JSON.stringify(await storage.listMessages(query)));
-        }),
+        // No NUL: the gateway refuses it before storage (PostgreSQL text cannot hold it).
+        fc.asyncProperty(
+          fc.string({ unit: "binary", maxLength: 40 }).filter((text) => !text.includes("\u0000")),
+          async (content) => {
+            const stored = await storage.insertMessage(dm("sc-alpha", "sc-json", content));
+            const query = {
+              to: "sc-json",
+              unreadOnly: false,
+              afterId: stored.message!.id - 1,
+              limit: 1,
+            };
+            const json = await storage.listMessagesJson!(query);
+            expect(json).toBe(JSON.stringify(await storage.listMessages(query)));
+          },
+        ),
         { numRuns: 200 },
       );
     });
