@@ -64,4 +64,14 @@ describe("known secrets", () => {
       /array of strings/,
     );
   });
+
+  it("keeps each of several callers' lists apart when their calls alternate", () => {
+    const gateway = [`Gw${"k3j4h5g6".repeat(6)}`];
+    const client = [LIVE];
+    for (let round = 0; round < 3; round++) {
+      expect(findSecret(`a ${LIVE}`, { knownSecrets: client })?.ruleId).toBe("known-secret");
+      expect(findSecret(`a ${LIVE}`, { knownSecrets: gateway })).toBeNull();
+      expect(findSecret(`a ${gateway[0]}`, { knownSecrets: gateway })?.ruleId).toBe("known-secret");
+    }
+  });
 });

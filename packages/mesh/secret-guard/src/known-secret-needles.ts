@@ -13,7 +13,7 @@ const MIN_SECRET_LENGTH = 16;
 export function knownSecretNeedles(options: SecretGuardOptions | undefined): readonly string[] {
   const values: unknown = options?.knownSecrets;
   if (values === undefined) return [];
-  if (last !== undefined && sameStrings(values, last.values)) return last.needles;
+  for (const entry of recent) if (sameStrings(values, entry.values)) return entry.needles;
   if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
@@ -22,16 +22,21 @@ export function knownSecretNeedles(options: SecretGuardOptions | undefined): rea
     const value = raw.trim();
     return value.length < MIN_SECRET_LENGTH ? [] : needlesOf(value);
   });
-  last = { values: strings, needles: [...new Set(needles)].sort((a, b) => b.length - a.length) };
-  return last.needles;
+  const entry = {
+    values: strings,
+    needles: [...new Set(needles)].sort((a, b) => b.length - a.length),
+  };
+  if (recent.unshift(entry) > RECENT_LISTS) recent.pop();
+  return entry.needles;
 }
 
 /**
- * The last list and its needles: a client or a gateway passes the same live tokens on every
- * call, and sorting their encodings cost more than the scan of a short message. Compared by
- * value, since a caller may change its array between calls.
+ * The last lists and their needles: a client or a gateway passes the same live tokens on every
+ * call (both may share a process), and sorting their encodings cost more than the scan of a
+ * short message. Compared by value, since a caller may change its array between calls.
  */
-let last: { values: readonly string[]; needles: readonly string[] } | undefined;
+const recent: { values: readonly string[]; needles: readonly string[] }[] = [];
+const RECENT_LISTS = 8;
 
 function sameStrings(values: unknown, known: readonly string[]): boolean {
   if (!Array.isArray(values) || values.length !== known.length) return false;
