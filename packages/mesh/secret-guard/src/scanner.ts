@@ -99,9 +99,8 @@ export class Cursor {
         if (!this.#engine) {
           if (text.startsWith(this.literal, at)) break;
         } else if (!this.#engine.startsAt(at)) {
-          // Inside a word no start starts a word: go past a few of its characters (with a
-          // non-word character before, a word character "starts" a word).
-          for (const end = at + 16; ++at < end && this.#engine.startsAt(at, true); );
+          // Inside a word no position starts a word: go past the word (each word is read once).
+          at = this.#engine.scan(at, WORD);
           continue;
         } else if (this.#engine.literalAt(at, this.literal.length)) break;
         at++;
