@@ -178,8 +178,7 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
 const PAIRS = new Uint8Array(128 * 128);
-/** Literals by group and the character two before the anchor: BUCKETS[group * 128 + char]. */
-const BUCKETS: Literal[][] = [];
+const byBucket = new Map<number, Literal[]>();
 let groups = 0;
 for (const literal of LITERALS) {
   if (literal.anchor === 0) continue;
@@ -187,8 +186,16 @@ for (const literal of LITERALS) {
   const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
   if (!PAIRS[key]) PAIRS[key] = ++groups;
   const bucket = ((PAIRS[key] as number) << 7) | literal.text.charCodeAt(at - 2);
-  BUCKETS[bucket] = [...(BUCKETS[bucket] ?? []), literal];
+  byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), literal]);
 }
+/**
+ * Literals by group and the character two before the anchor: BUCKETS[group * 128 + char].
+ * Dense, every slot an array: a sparse array is a hash table, slow to read at every anchor.
+ */
+const BUCKETS: readonly Literal[][] = Array.from(
+  { length: (groups + 1) << 7 },
+  (_, bucket) => byBucket.get(bucket) ?? [],
+);
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 /** Literals by their first character (for `matchVirtual`), in rule order. */
 const BY_FIRST: Literal[][] = [];
@@ -371,8 +378,9 @@ class ExtraScanner implements ExtensionScanner {
       const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
       before = c;
       if (group === 0) continue;
-      const bucket = BUCKETS[(group << 7) | (t.charCodeAt(i - 2) & 127)];
-      if (bucket && this.anchorAt(i, bucket, passed, limit)) return i + 1;
+      // No character two before at i = 1 (reading one outside the text costs a deopt).
+      const bucket = BUCKETS[(group << 7) | (i > 1 ? t.charCodeAt(i - 2) & 127 : 0)] as Literal[];
+      if (bucket.length > 0 && this.anchorAt(i, bucket, passed, limit)) return i + 1;
     }
     if (stop === this.n) return this.n;
     let a = NOT_FOUND;
