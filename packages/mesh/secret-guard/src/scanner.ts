@@ -94,8 +94,12 @@ export class Cursor {
     if (at < from) {
       for (at = from; ; ) {
         const found = text.indexOf(this.#rest, at + this.#skip);
-        at = found < 0 ? Infinity : found - this.#skip;
-        if (at === Infinity) break;
+        // +Infinity only on the way out: a position that can be a double slows the loop.
+        if (found < 0) {
+          at = Infinity;
+          break;
+        }
+        at = found - this.#skip;
         if (!this.#engine) {
           if (text.startsWith(this.literal, at)) break;
         } else if (!this.#engine.startsAt(at)) {
@@ -202,9 +206,11 @@ class Engine {
           this.at = s;
           return 12;
         }
-        // Jump to where either heuristic can match again.
+        // Jump to where either heuristic can match again (never to +Infinity: `s` stays a
+        // small integer, which V8 loops over several times faster).
         const resume = this.heuristicsFrom(limit);
         if (resume > s + 1) {
+          if (resume >= to) return 0;
           s = resume - 1;
           before = this.#cls(s) & WORD;
           continue;
@@ -494,7 +500,8 @@ function drive(
         // A position the heuristics skip to starts a long run already checked.
         const from = engine.heuristicsFrom(limit);
         runStart = from > s ? from : engine.longRunFrom(s);
-        runEnd = engine.scan(runStart + LONG_RUN);
+        // Not `scan(+Infinity)`: its loop would be compiled for doubles from then on.
+        runEnd = runStart < n ? engine.scan(runStart + LONG_RUN) : runStart;
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
