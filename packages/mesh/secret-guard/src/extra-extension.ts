@@ -9,6 +9,7 @@
  * ends are cached per class, and every run stops at a character the next occurrence of the
  * literal starts with, so the work stays linear.
  */
+import { accelerateEngine } from "./accelerate-engine.js";
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
 
@@ -501,5 +502,8 @@ export const EXTRA_EXTENSION: RuleExtension = {
   rules: EXTRA_SECRET_RULES,
   // Long ones first: whether any occurs is settled by the first found, long ones found fastest.
   awsMarkers: ["AWS_SECRET_ACCESS_KEY", "SecretAccessKey", "ASIA"],
-  scanner: (text) => new ExtraScanner(text),
+  scanner: (text, engine) => {
+    accelerateEngine(engine, text);
+    return new ExtraScanner(text);
+  },
 };

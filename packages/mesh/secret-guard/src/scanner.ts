@@ -11,13 +11,13 @@
  */
 
 const WORD = 1; // [A-Za-z0-9_]
-const RUN = 2; // [A-Za-z0-9_-]
-const B64 = 4; // [A-Za-z0-9/+=]
+export const RUN = 2; // [A-Za-z0-9_-]
+export const B64 = 4; // [A-Za-z0-9/+=]
 const ALNUM = 8; // [A-Za-z0-9]
 const HEX = 16; // [a-f0-9]
 const UPNUM = 32; // [0-9A-Z]
 
-const CLASS = new Uint8Array(128);
+export const CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const upper = c >= 65 && c <= 90;
   const lower = c >= 97 && c <= 122;
@@ -48,7 +48,8 @@ export interface RuleExtension {
   readonly rules: readonly { readonly id: string; readonly label: string }[];
   /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
   readonly awsMarkers: readonly string[];
-  scanner(text: string): ExtensionScanner;
+  /** Its state for `text`; it may also speed up `engine`, the spec's rules' state for `text`. */
+  scanner(text: string, engine: Engine): ExtensionScanner;
 }
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
@@ -122,7 +123,7 @@ export interface RawMatch {
   end: number;
 }
 
-class Engine {
+export class Engine {
   readonly #n: number;
   // Cached maximal runs [from, end) of RUN and B64 characters (queried at rising positions).
   #runFrom = 0;
@@ -223,7 +224,7 @@ class Engine {
 
   /** Class bits of the character at `i`; 0 outside the text (NaN fails the test). */
   #cls(i: number): number {
-    const c = this.#text.charCodeAt(i);
+    const c = this.#text.charCodeAt(i) | 0;
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
@@ -469,7 +470,7 @@ function drive(
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  const extension = rules?.scanner(text);
+  const extension = rules?.scanner(text, engine);
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let specNext = -1; // the smallest prefix match at or after the last computed position
