@@ -90,6 +90,45 @@ describe("accelerateEngine", () => {
     );
   });
 
+  it("finds the first match after literals by the hundred that start none", () => {
+    const unit = fc.constantFrom(
+      "-AKIA",
+      "xKIA ",
+      "AIz-",
+      "sk-a ",
+      "gh",
+      "ghp_a ",
+      "pypi-a ",
+      "xai-a ",
+      `eyJ${"a".repeat(15)}.`,
+      " ",
+    );
+    const token = fc.constantFrom(
+      `sk-ant-${"a".repeat(20)}`,
+      `sk-admin-${"b".repeat(20)}`,
+      `sk-${"0".repeat(32)}`,
+      `AKIA${"Q".repeat(16)}`,
+      `AIza${"z".repeat(35)}`,
+      `ghp_${"c".repeat(30)}`,
+      `pypi-${"d".repeat(20)}`,
+      `xai-${"e".repeat(40)}`,
+      `eyJ${"f".repeat(15)}.eyJ${"g".repeat(15)}.${"h".repeat(15)}`,
+    );
+    const text = fc
+      .array(fc.tuple(unit, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 4 })
+      .chain((runs) => fc.tuple(fc.constant(runs), fc.array(token, { maxLength: 3 })))
+      .map(([runs, tokens]) =>
+        runs.map(([u, times], i) => `${u.repeat(times)} ${tokens[i] ?? ""} `).join(""),
+      );
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(scanFirst(content, ACCELERATED)).toEqual(referenceFindSecret(content));
+        expect(scanAll(content, ACCELERATED)).toEqual(referenceFindAll(content));
+      }),
+      { numRuns: 700 },
+    );
+  });
+
   it.each([
     [
       "a flood of dashes, a token after it",

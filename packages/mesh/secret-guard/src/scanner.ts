@@ -103,12 +103,10 @@ export class Cursor {
         at = found - this.#skip;
         if (!this.#engine) {
           if (text.startsWith(this.literal, at)) break;
-        } else if (!this.#engine.startsAt(at)) {
-          // Inside a word no position starts a word: go past the word (each word is read once).
-          at = this.#engine.scan(at, WORD);
-          continue;
-        } else if (this.#engine.literalAt(at, this.literal.length)) break;
-        at++;
+          at++;
+        } else if (this.#engine.startsAt(at) && this.#engine.literalAt(at, this.literal.length)) {
+          break;
+        } else at = this.#engine.skip(at);
       }
       this.#at = at;
     }
@@ -222,9 +220,17 @@ export class Engine {
     return 0;
   }
 
+  /**
+   * Where a cursor searches on after an occurrence of its literal at `at` that starts no
+   * match: past the word it is in (no position inside a word starts one; each word is read once).
+   */
+  skip(at: number): number {
+    return this.scan(at + 1, WORD);
+  }
+
   /** Class bits of the character at `i`; 0 outside the text (NaN fails the test). */
   #cls(i: number): number {
-    const c = this.#text.charCodeAt(i) | 0;
+    const c = this.#text.charCodeAt(i);
     return c < 128 ? (CLASS[c] as number) : 0;
   }
 
@@ -501,8 +507,7 @@ function drive(
         // A position the heuristics skip to starts a long run already checked.
         const from = engine.heuristicsFrom(limit);
         runStart = from > s ? from : engine.longRunFrom(s);
-        // Not `scan(+Infinity)`: its loop would be compiled for doubles from then on.
-        runEnd = runStart < n ? engine.scan(runStart + LONG_RUN) : runStart;
+        runEnd = engine.scan(runStart + LONG_RUN);
       }
       const from = Math.max(s, runStart);
       const to = Math.min(next, runEnd);
