@@ -4,7 +4,7 @@
  * entry only (the spec-only entry has no room for it): the extra rules' extension installs
  * it on the engine it runs beside. Same results, so the engine's tests hold with it.
  */
-import { B64, CLASS, type Engine, RUN } from "./scanner.js";
+import { B64, CLASS, type Engine, LONG_RUN, RUN } from "./scanner.js";
 
 /** Characters read one by one before a regex takes over (a regex call costs ~30 ns). */
 const SHORT = 32;
@@ -71,6 +71,31 @@ export function accelerateEngine(engine: Engine, text: string): void {
     re.lastIndex = stop;
     re.test(text);
     return re.lastIndex;
+  };
+
+  // The engine's own, with the class of a character read in place (its private `#cls` is not
+  // always inlined, and the walk back over each run reads every character of it).
+  const inClass = (i: number, mask: number): number => {
+    const c = text.charCodeAt(i);
+    return c < 128 ? (CLASS[c] as number) & mask : 0;
+  };
+  engine.longRunFrom = (from: number, mask = RUN | B64, length = LONG_RUN): number => {
+    if (from >= n) return Infinity;
+    let s = from | 0;
+    let known = s; // [s, known) is known to be in the class
+    while (s + length <= n) {
+      const far = s + length - 1;
+      if (!inClass(far, mask)) {
+        s = known = far + 1;
+        continue;
+      }
+      let j = far;
+      while (j > known && inClass(j - 1, mask)) j--;
+      if (j <= known) return s;
+      s = j;
+      known = far + 1;
+    }
+    return Infinity;
   };
 
   // A cursor that keeps finding its literal where no match starts (a text packed with them)

@@ -33,7 +33,7 @@ for (let c = 0; c < 128; c++) {
 }
 
 /** Shortest run of [A-Za-z0-9_/+=-] that can hold a rule 10 (40) or rule 12 (48) match. */
-const LONG_RUN = 40;
+export const LONG_RUN = 40;
 const NONE = -1;
 const UNKNOWN = -2;
 /** Number of the spec's shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
