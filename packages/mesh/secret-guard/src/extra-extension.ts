@@ -213,8 +213,26 @@ for (const literal of LITERALS) {
   BY_FIRST[first] = [...(BY_FIRST[first] ?? []), literal];
 }
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
-/** Characters read one by one before jumping to the next anchor character with `indexOf`. */
+/**
+ * Characters read one by one before jumping to the next anchor character with `indexOf`; up
+ * to MAX_WINDOW while the anchor characters are dense (every jump lands close).
+ */
 const WINDOW = 64;
+const MAX_WINDOW = 4096;
+
+/**
+ * The first position in [from, stop) where the character and the one before are an anchor
+ * pair of some literal, or `stop`: a loop of its own, tight, for texts dense in anchors.
+ */
+function nextPair(t: string, from: number, stop: number): number {
+  let before = from > 0 ? t.charCodeAt(from - 1) : 128;
+  for (let i = from; i < stop; i++) {
+    const c = t.charCodeAt(i);
+    if ((before | c) < 128 && PAIRS[(before << 7) | c]) return i;
+    before = c;
+  }
+  return stop;
+}
 /** Pending literal starts are moved to the front of their arrays once this many are done. */
 const COMPACT_AT = 32;
 
@@ -266,6 +284,8 @@ class ExtraScanner implements ExtensionScanner {
   private readonly ends: number[] = [];
   private head = 0;
   private count = 0;
+  /** Length of the next run of anchors read one by one (see `scanAnchors`). */
+  private window = WINDOW;
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
@@ -375,18 +395,16 @@ class ExtraScanner implements ExtensionScanner {
 
   /**
    * Reads anchor characters from `i` one by one (dense text) until one yields a match or
-   * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
+   * `window` characters have passed, then jumps to the next anchor character (sparse text).
    * Returns where to go on.
    */
   private scanAnchors(from: number, passed: number, limit: number): number {
     const t = this.text;
-    const stop = Math.min(this.n, from + WINDOW);
-    let before = from > 0 ? t.charCodeAt(from - 1) : 128;
-    for (let i = from; i < stop; i++) {
-      const c = t.charCodeAt(i);
-      const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
-      before = c;
-      if (group === 0) continue;
+    const stop = Math.min(this.n, from + this.window);
+    for (let i = from; ; i++) {
+      i = nextPair(t, i, stop);
+      if (i === stop) break;
+      const group = PAIRS[(t.charCodeAt(i - 1) << 7) | t.charCodeAt(i)] as number;
       // No character two before at i = 1 (reading one outside the text costs a deopt).
       const bucket = BUCKETS[(group << 7) | (i > 1 ? t.charCodeAt(i - 2) & 127 : 0)] as Literal[];
       if (bucket.length > 0 && this.anchorAt(i, bucket, passed, limit)) return i + 1;
@@ -394,6 +412,8 @@ class ExtraScanner implements ExtensionScanner {
     if (stop === this.n) return this.n;
     let a = NOT_FOUND;
     for (const cursor of this.anchors) a = Math.min(a, cursor.next(stop));
+    // Anchor characters close after a window: read longer ones (fewer searches), else shorter.
+    this.window = a < stop + WINDOW ? Math.min(this.window * 2, MAX_WINDOW) : WINDOW;
     return Math.min(a, this.n);
   }
 
