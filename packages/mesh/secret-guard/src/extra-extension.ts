@@ -220,19 +220,6 @@ const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
 const WINDOW = 64;
 const MAX_WINDOW = 4096;
 
-/**
- * The first position in [from, stop) where the character and the one before are an anchor
- * pair of some literal, or `stop`: a loop of its own, tight, for texts dense in anchors.
- */
-function nextPair(t: string, from: number, stop: number): number {
-  let before = from > 0 ? t.charCodeAt(from - 1) : 128;
-  for (let i = from; i < stop; i++) {
-    const c = t.charCodeAt(i);
-    if ((before | c) < 128 && PAIRS[(before << 7) | c]) return i;
-    before = c;
-  }
-  return stop;
-}
 /** Pending literal starts are moved to the front of their arrays once this many are done. */
 const COMPACT_AT = 32;
 
@@ -401,10 +388,12 @@ class ExtraScanner implements ExtensionScanner {
   private scanAnchors(from: number, passed: number, limit: number): number {
     const t = this.text;
     const stop = Math.min(this.n, from + this.window);
-    for (let i = from; ; i++) {
-      i = nextPair(t, i, stop);
-      if (i === stop) break;
-      const group = PAIRS[(t.charCodeAt(i - 1) << 7) | t.charCodeAt(i)] as number;
+    let before = from > 0 ? t.charCodeAt(from - 1) : 128;
+    for (let i = from; i < stop; i++) {
+      const c = t.charCodeAt(i);
+      const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
+      before = c;
+      if (group === 0) continue;
       // No character two before at i = 1 (reading one outside the text costs a deopt).
       const bucket = BUCKETS[(group << 7) | (i > 1 ? t.charCodeAt(i - 2) & 127 : 0)] as Literal[];
       if (bucket.length > 0 && this.anchorAt(i, bucket, passed, limit)) return i + 1;
