@@ -172,6 +172,8 @@ interface Literal {
   readonly read: Reader;
   /** Offset of the anchor character the literal is found by (0: no anchor, own cursor). */
   readonly anchor: number;
+  /** Whether its anchor and the two characters before it are all of it (`r8_`, `hf_`). */
+  readonly keyed: boolean;
 }
 
 const ANCHORS = '_-:"';
@@ -182,7 +184,14 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
     // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
     const own = anchor === text.length || text.startsWith("--");
-    return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
+    const at = own ? 0 : anchor;
+    return {
+      text,
+      rule: RULE_COUNT + 1 + i,
+      read,
+      anchor: at,
+      keyed: at === 2 && text.length === 3,
+    };
   }),
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
@@ -414,7 +423,9 @@ class ExtraScanner implements ExtensionScanner {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
-      if (s < passed || literal.rule >= limit || !occursAt(this.text, literal.text, s)) continue;
+      if (s < passed || literal.rule >= limit) continue;
+      // The bucket's key has checked the anchor and the two characters before it.
+      if (!literal.keyed && !occursAt(this.text, literal.text, s)) continue;
       const end = this.read(s, literal);
       if (end < 0) continue;
       const starts = this.starts;
