@@ -39,6 +39,34 @@ describe("scanner with the extra rules, against their regexes", () => {
   });
 });
 
+describe("extra rules in texts dense in their literals' anchors", () => {
+  it("finds what their regexes find after long runs of near misses", () => {
+    // Runs that the reference regexes read in linear time (no long runs of word characters).
+    const unit = fc.constantFrom("r8_a ", "xoxb-1 ", "- ", "_ ", ":", '"', "hf_a ", "ghu_1 ");
+    const token = fc.constantFrom(
+      `r8_${"a".repeat(30)}`,
+      `glpat-${"b".repeat(20)}`,
+      `hf_${"c".repeat(34)}`,
+      `ghu_${"d".repeat(36)}`,
+      `xoxp-12-${"e".repeat(10)}`,
+      '"private_key": "-----BEGIN X"',
+    );
+    const text = fc
+      .array(fc.tuple(unit, fc.integer({ min: 1, max: 150 }), fc.option(token)), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((runs) => runs.map(([u, times, t]) => `${u.repeat(times)} ${t ?? ""} `).join(""));
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(first(content)).toEqual(referenceFindSecret(content, true));
+        expect(all(content)).toEqual(referenceFindAll(content, true));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 const x = (c: string, n: number) => c.repeat(n);
 const PEM_HEADER = "-----BEGIN PRIVATE KEY-----\n";
 

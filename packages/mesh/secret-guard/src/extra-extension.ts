@@ -9,6 +9,7 @@
  * ends are cached per class, and every run stops at a character the next occurrence of the
  * literal starts with, so the work stays linear.
  */
+import { accelerateEngine } from "./accelerate-engine.js";
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
 
@@ -53,6 +54,14 @@ for (let c = 0; c < 128; c++) {
 
 const NOT_FOUND = Infinity;
 
+/**
+ * Whether `literal` occurs in `text` at `at` (>= 0). `startsWith` costs several times as much
+ * (about 5 ns a character), and these checks run at every literal of a text packed with them.
+ */
+function occursAt(text: string, literal: string, at: number): boolean {
+  return text.slice(at, at + literal.length) === literal;
+}
+
 /** Reads forward from the end of a literal; returns the match end, or -1. */
 type Reader = (x: ExtraScanner, i: number) => number;
 
@@ -96,7 +105,7 @@ const serviceAccountKey: Reader = (x, i) => {
   let j = x.runUpTo(i, BLANK, NOT_FOUND);
   if (x.code(j) !== 58) return -1;
   j = x.runUpTo(j + 1, BLANK, NOT_FOUND);
-  if (!x.text.startsWith('"-----BEGIN ', j)) return -1;
+  if (!occursAt(x.text, '"-----BEGIN ', j)) return -1;
   const end = x.run(j + 1, STRING);
   return x.code(end) === 34 ? end + 1 : end;
 };
@@ -110,9 +119,9 @@ const privateKey: Reader = (x, i) => {
   const h = x.run(i, HEADER);
   const t = x.text;
   const ok =
-    (t.startsWith("PRIVATE KEY", h - 11) && h - 11 >= i) ||
-    (t.startsWith("PRIVATE KEY BLOCK", h - 17) && h - 17 >= i);
-  if (!ok || !t.startsWith("-----", h)) return -1;
+    (h - 11 >= i && occursAt(t, "PRIVATE KEY", h - 11)) ||
+    (h - 17 >= i && occursAt(t, "PRIVATE KEY BLOCK", h - 17));
+  if (!ok || !occursAt(t, "-----", h)) return -1;
   const footer = x.pemFooter(h + 5);
   return x.lineEnd(footer >= 0 ? footer : x.runUpTo(h + 5, B64 | PEM_LINE, NOT_FOUND));
 };
@@ -163,6 +172,8 @@ interface Literal {
   readonly read: Reader;
   /** Offset of the anchor character the literal is found by (0: no anchor, own cursor). */
   readonly anchor: number;
+  /** Whether its anchor and the two characters before it are all of it (`r8_`, `hf_`). */
+  readonly keyed: boolean;
 }
 
 const ANCHORS = '_-:"';
@@ -173,13 +184,19 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
     // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
     const own = anchor === text.length || text.startsWith("--");
-    return { text, rule: RULE_COUNT + 1 + i, read, anchor: own ? 0 : anchor };
+    const at = own ? 0 : anchor;
+    return {
+      text,
+      rule: RULE_COUNT + 1 + i,
+      read,
+      anchor: at,
+      keyed: at === 2 && text.length === 3,
+    };
   }),
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
 const PAIRS = new Uint8Array(128 * 128);
-/** Literals by group and the character two before the anchor: BUCKETS[group * 128 + char]. */
-const BUCKETS: Literal[][] = [];
+const byBucket = new Map<number, Literal[]>();
 let groups = 0;
 for (const literal of LITERALS) {
   if (literal.anchor === 0) continue;
@@ -187,8 +204,16 @@ for (const literal of LITERALS) {
   const key = (literal.text.charCodeAt(at - 1) << 7) | literal.text.charCodeAt(at);
   if (!PAIRS[key]) PAIRS[key] = ++groups;
   const bucket = ((PAIRS[key] as number) << 7) | literal.text.charCodeAt(at - 2);
-  BUCKETS[bucket] = [...(BUCKETS[bucket] ?? []), literal];
+  byBucket.set(bucket, [...(byBucket.get(bucket) ?? []), literal]);
 }
+/**
+ * Literals by group and the character two before the anchor: BUCKETS[group * 128 + char].
+ * Dense, every slot an array: a sparse array is a hash table, slow to read at every anchor.
+ */
+const BUCKETS: readonly Literal[][] = Array.from(
+  { length: (groups + 1) << 7 },
+  (_, bucket) => byBucket.get(bucket) ?? [],
+);
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
 /** Literals by their first character (for `matchVirtual`), in rule order. */
 const BY_FIRST: Literal[][] = [];
@@ -197,8 +222,13 @@ for (const literal of LITERALS) {
   BY_FIRST[first] = [...(BY_FIRST[first] ?? []), literal];
 }
 const MAX_ANCHOR = Math.max(...LITERALS.map((literal) => literal.anchor));
-/** Characters read one by one before jumping to the next anchor character with `indexOf`. */
+/**
+ * Characters read one by one before jumping to the next anchor character with `indexOf`; up
+ * to MAX_WINDOW while the anchor characters are dense (every jump lands close).
+ */
 const WINDOW = 64;
+const MAX_WINDOW = 4096;
+
 /** Pending literal starts are moved to the front of their arrays once this many are done. */
 const COMPACT_AT = 32;
 
@@ -225,7 +255,7 @@ class PartCursor {
   next(from: number): number {
     if (this.at < from) {
       let found = this.text.indexOf(this.part, from + this.skip);
-      while (found >= 0 && !this.text.startsWith(this.literal, found - this.skip)) {
+      while (found >= 0 && !occursAt(this.text, this.literal, found - this.skip)) {
         found = this.text.indexOf(this.part, found + 1);
       }
       this.at = found < 0 ? NOT_FOUND : found - this.skip;
@@ -250,6 +280,8 @@ class ExtraScanner implements ExtensionScanner {
   private readonly ends: number[] = [];
   private head = 0;
   private count = 0;
+  /** Length of the next run of anchors read one by one (see `scanAnchors`). */
+  private window = WINDOW;
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
@@ -310,7 +342,7 @@ class ExtraScanner implements ExtensionScanner {
       }
       const at = this.plainNext;
       let literal = UNANCHORED[0] as Literal;
-      for (const plain of UNANCHORED) if (this.text.startsWith(plain.text, at)) literal = plain;
+      for (const plain of UNANCHORED) if (occursAt(this.text, plain.text, at)) literal = plain;
       const end = this.read(at, literal);
       if (end >= 0) {
         this.hitAt = at;
@@ -344,7 +376,7 @@ class ExtraScanner implements ExtensionScanner {
    */
   private matchVirtual(s: number, limit: number): number {
     for (const literal of BY_FIRST[this.text.charCodeAt(s) & 127] ?? []) {
-      if (literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      if (literal.rule >= limit || !occursAt(this.text, literal.text, s)) continue;
       const end = literal.read(this, s + literal.text.length);
       if (end < 0) continue;
       this.end = end;
@@ -359,24 +391,27 @@ class ExtraScanner implements ExtensionScanner {
 
   /**
    * Reads anchor characters from `i` one by one (dense text) until one yields a match or
-   * WINDOW characters have passed, then jumps to the next anchor character (sparse text).
+   * `window` characters have passed, then jumps to the next anchor character (sparse text).
    * Returns where to go on.
    */
   private scanAnchors(from: number, passed: number, limit: number): number {
     const t = this.text;
-    const stop = Math.min(this.n, from + WINDOW);
+    const stop = Math.min(this.n, from + this.window);
     let before = from > 0 ? t.charCodeAt(from - 1) : 128;
     for (let i = from; i < stop; i++) {
       const c = t.charCodeAt(i);
       const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
       before = c;
       if (group === 0) continue;
-      const bucket = BUCKETS[(group << 7) | (t.charCodeAt(i - 2) & 127)];
-      if (bucket && this.anchorAt(i, bucket, passed, limit)) return i + 1;
+      // No character two before at i = 1 (reading one outside the text costs a deopt).
+      const bucket = BUCKETS[(group << 7) | (i > 1 ? t.charCodeAt(i - 2) & 127 : 0)] as Literal[];
+      if (bucket.length > 0 && this.anchorAt(i, bucket, passed, limit)) return i + 1;
     }
     if (stop === this.n) return this.n;
     let a = NOT_FOUND;
     for (const cursor of this.anchors) a = Math.min(a, cursor.next(stop));
+    // Anchor characters close after a window: read longer ones (fewer searches), else shorter.
+    this.window = a < stop + WINDOW ? Math.min(this.window * 2, MAX_WINDOW) : WINDOW;
     return Math.min(a, this.n);
   }
 
@@ -388,7 +423,9 @@ class ExtraScanner implements ExtensionScanner {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
-      if (s < passed || literal.rule >= limit || !this.text.startsWith(literal.text, s)) continue;
+      if (s < passed || literal.rule >= limit) continue;
+      // The bucket's key has checked the anchor and the two characters before it.
+      if (!literal.keyed && !occursAt(this.text, literal.text, s)) continue;
       const end = this.read(s, literal);
       if (end < 0) continue;
       const starts = this.starts;
@@ -485,5 +522,8 @@ export const EXTRA_EXTENSION: RuleExtension = {
   rules: EXTRA_SECRET_RULES,
   // Long ones first: whether any occurs is settled by the first found, long ones found fastest.
   awsMarkers: ["AWS_SECRET_ACCESS_KEY", "SecretAccessKey", "ASIA"],
-  scanner: (text) => new ExtraScanner(text),
+  scanner: (text, engine) => {
+    accelerateEngine(engine, text);
+    return new ExtraScanner(text);
+  },
 };

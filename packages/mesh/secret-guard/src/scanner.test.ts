@@ -74,6 +74,12 @@ describe("scanner on large inputs", () => {
     ["40-char runs, aws on the next line", `${`${"A".repeat(40)} `.repeat(5000)}\naws`, null, 0],
     ["runs ending in +, aws at the end", `${`${"Ab/+".repeat(10)} `.repeat(5000)}aws`, null, 0],
     ["one long word", "k".repeat(300_000), null, 0],
+    [
+      "literals inside one long word, a token after it",
+      `${"gh".repeat(100_000)} ghp_${"a".repeat(30)}`,
+      [8, 200_001, 200_035],
+      1,
+    ],
   ] as const)("finds the right result on %s", (_, text, expected, count) => {
     const found = scanFirst(text);
     expect(found && [found.rule, found.index, found.end]).toEqual(expected);

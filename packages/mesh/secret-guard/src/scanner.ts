@@ -11,13 +11,13 @@
  */
 
 const WORD = 1; // [A-Za-z0-9_]
-const RUN = 2; // [A-Za-z0-9_-]
-const B64 = 4; // [A-Za-z0-9/+=]
+export const RUN = 2; // [A-Za-z0-9_-]
+export const B64 = 4; // [A-Za-z0-9/+=]
 const ALNUM = 8; // [A-Za-z0-9]
 const HEX = 16; // [a-f0-9]
 const UPNUM = 32; // [0-9A-Z]
 
-const CLASS = new Uint8Array(128);
+export const CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const upper = c >= 65 && c <= 90;
   const lower = c >= 97 && c <= 122;
@@ -33,7 +33,7 @@ for (let c = 0; c < 128; c++) {
 }
 
 /** Shortest run of [A-Za-z0-9_/+=-] that can hold a rule 10 (40) or rule 12 (48) match. */
-const LONG_RUN = 40;
+export const LONG_RUN = 40;
 const NONE = -1;
 const UNKNOWN = -2;
 /** Number of the spec's shapes; rule numbers are 1-based positions in `SECRET_RULES`. */
@@ -48,7 +48,8 @@ export interface RuleExtension {
   readonly rules: readonly { readonly id: string; readonly label: string }[];
   /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
   readonly awsMarkers: readonly string[];
-  scanner(text: string): ExtensionScanner;
+  /** Its state for `text`; it may also speed up `engine`, the spec's rules' state for `text`. */
+  scanner(text: string, engine: Engine): ExtensionScanner;
 }
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
@@ -94,17 +95,18 @@ export class Cursor {
     if (at < from) {
       for (at = from; ; ) {
         const found = text.indexOf(this.#rest, at + this.#skip);
-        at = found < 0 ? Infinity : found - this.#skip;
-        if (at === Infinity) break;
+        // +Infinity only on the way out: a position that can be a double slows the loop.
+        if (found < 0) {
+          at = Infinity;
+          break;
+        }
+        at = found - this.#skip;
         if (!this.#engine) {
           if (text.startsWith(this.literal, at)) break;
-        } else if (!this.#engine.startsAt(at)) {
-          // Inside a word no start starts a word: go past a few of its characters (with a
-          // non-word character before, a word character "starts" a word).
-          for (const end = at + 16; ++at < end && this.#engine.startsAt(at, true); );
-          continue;
-        } else if (this.#engine.literalAt(at, this.literal.length)) break;
-        at++;
+          at++;
+        } else if (this.#engine.startsAt(at) && this.#engine.literalAt(at, this.literal.length)) {
+          break;
+        } else at = this.#engine.skip(at);
       }
       this.#at = at;
     }
@@ -119,7 +121,7 @@ export interface RawMatch {
   end: number;
 }
 
-class Engine {
+export class Engine {
   readonly #n: number;
   // Cached maximal runs [from, end) of RUN and B64 characters (queried at rising positions).
   #runFrom = 0;
@@ -203,9 +205,11 @@ class Engine {
           this.at = s;
           return 12;
         }
-        // Jump to where either heuristic can match again.
+        // Jump to where either heuristic can match again (never to +Infinity: `s` stays a
+        // small integer, which V8 loops over several times faster).
         const resume = this.heuristicsFrom(limit);
         if (resume > s + 1) {
+          if (resume >= to) return 0;
           s = resume - 1;
           before = this.#cls(s) & WORD;
           continue;
@@ -214,6 +218,14 @@ class Engine {
       before = word;
     }
     return 0;
+  }
+
+  /**
+   * Where a cursor searches on after an occurrence of its literal at `at` that starts no
+   * match: past the word it is in (no position inside a word starts one; each word is read once).
+   */
+  skip(at: number): number {
+    return this.scan(at + 1, WORD);
   }
 
   /** Class bits of the character at `i`; 0 outside the text (NaN fails the test). */
@@ -464,7 +476,7 @@ function drive(
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  const extension = rules?.scanner(text);
+  const extension = rules?.scanner(text, engine);
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let specNext = -1; // the smallest prefix match at or after the last computed position

@@ -1,0 +1,148 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { referenceFindAll, referenceFindSecret } from "../test/reference.js";
+import { accelerateEngine } from "./accelerate-engine.js";
+import { EXTRA_EXTENSION } from "./extra-extension.js";
+import { type RuleExtension, scanAll, scanFirst } from "./scanner.js";
+
+/** No rules of its own: only the faster reads of the spec's engine. */
+const ACCELERATED: RuleExtension = {
+  rules: [],
+  awsMarkers: [],
+  scanner: (text, engine) => {
+    accelerateEngine(engine, text);
+    return { end: 0, next: () => Infinity, match: () => 0 };
+  },
+};
+
+/** Runs long enough for the regexes to take over, of units dense in class edges and context. */
+const longRuns = fc
+  .array(
+    fc
+      .tuple(
+        fc.constantFrom(
+          "a",
+          "-",
+          "_",
+          "A",
+          "0",
+          "/",
+          "+",
+          "=",
+          " ",
+          "\n",
+          "a-",
+          "Ab/+",
+          "sk-",
+          "eyJ",
+          ".",
+          "aws",
+          "AKIA",
+          "ghp_",
+          "MESH_GATEWAY_TOKEN",
+          "é",
+        ),
+        fc.integer({ min: 1, max: 90 }),
+      )
+      .map(([unit, times]) => unit.repeat(times)),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join("").slice(0, 240));
+
+describe("accelerateEngine", () => {
+  it("leaves scanFirst's result as the spec's regexes have it", () => {
+    fc.assert(
+      fc.property(longRuns, (text) => {
+        expect(scanFirst(text, ACCELERATED)).toEqual(referenceFindSecret(text));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("leaves scanAll's matches as the spec's regexes have them", () => {
+    fc.assert(
+      fc.property(longRuns, (text) => {
+        expect(scanAll(text, ACCELERATED)).toEqual(referenceFindAll(text));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("leaves the extra rules' results as their regexes have them", () => {
+    fc.assert(
+      fc.property(longRuns, (text) => {
+        expect(scanFirst(text, EXTRA_EXTENSION)).toEqual(referenceFindSecret(text, true));
+        expect(scanAll(text, EXTRA_EXTENSION)).toEqual(referenceFindAll(text, true));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("finds a match wherever it starts in a long stretch without boundaries", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 130 }), fc.constantFrom("-", "_", "a"), (k, unit) => {
+        const text = `${unit.repeat(k)}${unit === "a" ? "-" : ""}${"A".repeat(40)} aws`;
+        const at = text.length - 44;
+        const found = scanFirst(text, ACCELERATED);
+        expect(found).toEqual(referenceFindSecret(text));
+        if (unit === "-") expect(found).toEqual({ rule: 10, index: at, end: at + 40 });
+      }),
+    );
+  });
+
+  it("finds the first match after literals by the hundred that start none", () => {
+    const unit = fc.constantFrom(
+      "-AKIA",
+      "xKIA ",
+      "AIz-",
+      "sk-a ",
+      "gh",
+      "ghp_a ",
+      "pypi-a ",
+      "xai-a ",
+      `eyJ${"a".repeat(15)}.`,
+      " ",
+    );
+    const token = fc.constantFrom(
+      `sk-ant-${"a".repeat(20)}`,
+      `sk-admin-${"b".repeat(20)}`,
+      `sk-${"0".repeat(32)}`,
+      `AKIA${"Q".repeat(16)}`,
+      `AIza${"z".repeat(35)}`,
+      `ghp_${"c".repeat(30)}`,
+      `pypi-${"d".repeat(20)}`,
+      `xai-${"e".repeat(40)}`,
+      `eyJ${"f".repeat(15)}.eyJ${"g".repeat(15)}.${"h".repeat(15)}`,
+    );
+    const text = fc
+      .array(fc.tuple(unit, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 4 })
+      .chain((runs) => fc.tuple(fc.constant(runs), fc.array(token, { maxLength: 3 })))
+      .map(([runs, tokens]) =>
+        runs.map(([u, times], i) => `${u.repeat(times)} ${tokens[i] ?? ""} `).join(""),
+      );
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(scanFirst(content, ACCELERATED)).toEqual(referenceFindSecret(content));
+        expect(scanAll(content, ACCELERATED)).toEqual(referenceFindAll(content));
+      }),
+      { numRuns: 700 },
+    );
+  });
+
+  it.each([
+    [
+      "a flood of dashes, a token after it",
+      `${"-".repeat(200_000)} ${"A".repeat(40)} aws`,
+      [10, 200_001, 200_041],
+    ],
+    [
+      "a flood of underscores, the name after it",
+      `${"_".repeat(200_000)}${"a".repeat(48)} MESH_GATEWAY_TOKEN`,
+      [12, 0, 200_048],
+    ],
+    ["one long word", `${"ASIA".repeat(50_000)} aws`, null],
+  ] as const)("finds the right result on %s", (_, text, expected) => {
+    const found = scanFirst(text, ACCELERATED);
+    expect(found && [found.rule, found.index, found.end]).toEqual(expected);
+  });
+});
