@@ -10,38 +10,17 @@ const MIN_SECRET_LENGTH = 16;
  * alignments it can have inside a longer encoded blob (characters shared with neighbouring
  * bytes dropped). Sorted longest first so a match redacts as much as possible.
  */
-export function knownSecretNeedles(options: SecretGuardOptions | undefined): readonly string[] {
+export function knownSecretNeedles(options: SecretGuardOptions | undefined): string[] {
   const values: unknown = options?.knownSecrets;
   if (values === undefined) return [];
-  for (const entry of recent) if (sameStrings(values, entry.values)) return entry.needles;
   if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
-  const strings = [...(values as string[])];
-  const needles = strings.flatMap((raw) => {
+  const needles = (values as string[]).flatMap((raw) => {
     const value = raw.trim();
     return value.length < MIN_SECRET_LENGTH ? [] : needlesOf(value);
   });
-  const entry = {
-    values: strings,
-    needles: [...new Set(needles)].sort((a, b) => b.length - a.length),
-  };
-  if (recent.unshift(entry) > RECENT_LISTS) recent.pop();
-  return entry.needles;
-}
-
-/**
- * The last lists and their needles: a client or a gateway passes the same live tokens on every
- * call (both may share a process), and sorting their encodings cost more than the scan of a
- * short message. Compared by value, since a caller may change its array between calls.
- */
-const recent: { values: readonly string[]; needles: readonly string[] }[] = [];
-const RECENT_LISTS = 8;
-
-function sameStrings(values: unknown, known: readonly string[]): boolean {
-  if (!Array.isArray(values) || values.length !== known.length) return false;
-  for (let i = 0; i < known.length; i++) if (values[i] !== known[i]) return false;
-  return true;
+  return [...new Set(needles)].sort((a, b) => b.length - a.length);
 }
 
 /** Encodings per secret value: callers pass the same live token on every send, so keep them. */
