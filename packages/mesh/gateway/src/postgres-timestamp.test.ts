@@ -5,14 +5,11 @@ import { timestamptzToIso } from "./postgres-timestamp.js";
 
 const driver = (text: string) => (pg.types.getTypeParser(1184, "text")(text) as Date).toISOString();
 
-/** PostgreSQL's text of a UTC `timestamptz` with `micros` microseconds since the epoch. */
-function postgresText(micros: number): string {
-  const date = new Date(Math.floor(micros / 1000));
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "");
-  const base = date.toISOString().slice(0, 19).replace("T", " ");
-  return `${base}${fraction === "" ? "" : `.${fraction}`}+00`;
+/** PostgreSQL's text of a UTC `timestamptz`: `ms` since the epoch plus `micros` (0 to 999). */
+function postgresText(ms: number, micros: number): string {
+  const iso = new Date(ms).toISOString();
+  const fraction = `${iso.slice(20, 23)}${String(micros).padStart(3, "0")}`.replace(/0+$/, "");
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction === "" ? "" : `.${fraction}`}+00`;
 }
 
 describe("timestamptzToIso", () => {
