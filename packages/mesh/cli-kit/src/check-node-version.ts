@@ -1,15 +1,4 @@
-import { createRequire } from "node:module";
-
-/**
- * `node:fs` without its ES module facade, whose exports are all evaluated on import (~7 ms of a
- * CLI's start-up); `createRequire` serves a Node older than `process.getBuiltinModule`.
- */
-function fileSystem(): typeof import("node:fs") {
-  return (
-    process.getBuiltinModule?.("node:fs") ??
-    (createRequire(import.meta.url)("node:fs") as typeof import("node:fs"))
-  );
-}
+import { readFileSync } from "node:fs";
 
 /**
  * Why `actual` (a `process.versions.node` string) cannot run a program whose package declares
@@ -41,7 +30,7 @@ export function nodeVersionProblem(
  * the one-line problem to stderr, sets exit code 1 and returns `false`.
  */
 export function checkNodeVersion(program: string, manifestUrl: URL): boolean {
-  const manifest = JSON.parse(fileSystem().readFileSync(manifestUrl, "utf8")) as {
+  const manifest = JSON.parse(readFileSync(manifestUrl, "utf8")) as {
     engines?: { node?: unknown };
   };
   const required = manifest.engines?.node;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
 import {
   GatewayTransport,
@@ -302,7 +303,7 @@ export class MeshClient {
     };
     if (args.relatedTaskId !== undefined) body["related_task_id"] = args.relatedTaskId;
     if (args.threadId !== undefined) body["thread_id"] = args.threadId;
-    const idempotencyKey = args.idempotencyKey ?? nodeCrypto().randomUUID();
+    const idempotencyKey = args.idempotencyKey ?? randomUUID();
     const data = await this.#transport.request({
       method: "POST",
       path: "/messages",
@@ -469,12 +470,4 @@ function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const key = v.getDotPath(issue);
   const what = issue.expected ? `expected ${issue.expected}` : `failed the ${issue.type} check`;
   return key ? `${key}: ${what}` : what;
-}
-
-/**
- * `node:crypto` on first use, without its ES module facade: importing it costs a command that
- * never sends (`mesh peers`) ~5-10 ms of start-up.
- */
-function nodeCrypto(): typeof import("node:crypto") {
-  return process.getBuiltinModule("node:crypto");
 }
