@@ -65,11 +65,12 @@ async function noteUnknownSender(
   client: MeshClient,
   name: string,
 ): Promise<void> {
-  const { validateNodeName } = await import("@mesh/names");
+  const { validateNodeName, nodeHttpFetch } = await import("@mesh/names");
   const { token } = context.settings;
   try {
     await validateNodeName(name, {
       gatewayUrl: client.gatewayUrl,
+      fetch: nodeHttpFetch,
       aliases: await aliasesOf(context),
       ...(token !== undefined ? { token } : {}),
     });

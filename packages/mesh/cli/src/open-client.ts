@@ -26,8 +26,19 @@ export async function openClient(
   if (node !== undefined && options.requireNode) {
     await normalizePeerArgument(node, aliases, "MESH_NODE (or --node)");
   }
-  const { MeshClient } = await import("@mesh/client");
-  return new MeshClient({ node: node ?? ANONYMOUS_NODE, gatewayUrl, token, aliases });
+  const [{ MeshClient }, { nodeHttpFetch }] = await Promise.all([
+    import("@mesh/client"),
+    import("@mesh/names"),
+  ]);
+  // Not Node's fetch: its first call loads undici, which costs a command more than Node's own
+  // start-up.
+  return new MeshClient({
+    node: node ?? ANONYMOUS_NODE,
+    gatewayUrl,
+    token,
+    aliases,
+    fetch: nodeHttpFetch,
+  });
 }
 
 /** The alias table of `MESH_ALIASES` in the command's environment; `undefined` when unset. */

@@ -74,11 +74,12 @@ async function checkRecipient(
       hint: "name another peer as the recipient; `mesh peers` lists them",
     });
   }
-  const { validateNodeName } = await import("@mesh/names");
+  const { validateNodeName, nodeHttpFetch } = await import("@mesh/names");
   const { token } = context.settings;
   await validateNodeName(recipient, {
     gatewayUrl: client.gatewayUrl,
     aliases,
+    fetch: nodeHttpFetch,
     ...(token !== undefined ? { token } : {}),
   });
 }

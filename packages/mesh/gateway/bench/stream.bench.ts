@@ -47,14 +47,23 @@ const SUBSCRIBERS = `
 import net from "node:net";
 const [url, count, peers] = process.argv.slice(1);
 const { hostname, port } = new URL(url);
+const buffer = Buffer.alloc(65536);
 const open = (to) => new Promise((resolve, reject) => {
-  const socket = net.connect(Number(port), hostname, () => {
+  let head = true;
+  const socket = net.connect({
+    port: Number(port),
+    host: hostname,
+    onread: {
+      buffer,
+      callback: (length, bytes) => {
+        if (!head) return;
+        head = false;
+        if (!bytes.toString("latin1", 0, 12).startsWith("HTTP/1.1 200")) reject(new Error("stream answered " + bytes.toString("latin1", 0, 12)));
+        else resolve();
+      },
+    },
+  }, () => {
     socket.write("GET /messages/stream?to=" + to + " HTTP/1.1\\r\\nHost: " + hostname + "\\r\\nAuthorization: Bearer ${TOKEN}\\r\\n\\r\\n");
-  });
-  socket.once("data", (head) => {
-    if (!head.toString("latin1").startsWith("HTTP/1.1 200")) reject(new Error("stream answered " + head.toString("latin1", 0, 12)));
-    socket.resume();
-    resolve();
   });
   socket.on("error", reject);
 });

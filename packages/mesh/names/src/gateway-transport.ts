@@ -2,6 +2,7 @@ import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
 import { ErrorBodyLooseSchema } from "@mesh/protocol";
 import { type $Fetch, createFetch, type FetchContext, FetchError } from "ofetch";
 import * as v from "valibot";
+import { HeaderMap } from "./header-map.js";
 import { redactToken } from "./redact-token.js";
 
 /** Statuses worth another try of an idempotent call; ofetch also counts "no response" as 500. */
@@ -66,7 +67,8 @@ export class GatewayTransport {
     this.#options = options;
     // The global fetch honours the signal; an injected one may not.
     const fetch = options.fetch ? abortable(options.fetch) : globalThis.fetch;
-    this.#http = createFetch({ fetch }).create({
+    // Request headers in a HeaderMap: ofetch's default, `globalThis.Headers`, loads undici.
+    this.#http = createFetch({ fetch, Headers: HeaderMap as unknown as typeof Headers }).create({
       responseType: "text",
       retryStatusCodes: RETRY_STATUSES,
       retryDelay: (context) => this.#retryDelay(context),
@@ -96,7 +98,9 @@ export class GatewayTransport {
     try {
       const response = await this.#http.raw<string, "text">(this.#url(req), {
         method: req.method,
-        ...(req.body && { body: req.body }),
+        // Serialized here: for an object body ofetch tests `instanceof FormData`, and in Node
+        // that global loads undici.
+        ...(req.body && { body: JSON.stringify(req.body) }),
         headers: req.headers ? { ...base, ...req.headers } : base,
         retry: req.idempotent ? this.#options.retries : 0,
         signal,

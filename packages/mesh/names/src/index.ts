@@ -15,6 +15,7 @@ export {
 } from "./invalid-peer-name-error.js";
 export { isRegistered } from "./is-registered.js";
 export { KNOWN_ALIASES } from "./known-aliases.js";
+export { nodeHttpFetch } from "./node-http-fetch.js";
 export { type NormalizeNodeNameOptions, normalizeNodeName } from "./normalize-node-name.js";
 export { NotInRegistryError, type NotInRegistryErrorOptions } from "./not-in-registry-error.js";
 export { redactToken } from "./redact-token.js";
