@@ -3,11 +3,23 @@ import { describeType, quoteName } from "./describe-name.js";
 import { InvalidPeerNameError } from "./invalid-peer-name-error.js";
 import { type PeerAliases, resolveAliases } from "./resolve-aliases.js";
 
+/**
+ * The table of calls without `aliases`: `MESH_ALIASES` is read at the first such call and kept
+ * for the process, as a setting read at start-up is. Reading the environment on every call
+ * (a native lookup) would cost several times the whole check.
+ */
+let fromProcess: PeerAliases | undefined;
+
+function processAliases(): PeerAliases {
+  fromProcess ??= resolveAliases();
+  return fromProcess;
+}
+
 /** Options of {@link normalizeNodeName}. */
 export interface NormalizeNodeNameOptions {
   /**
-   * Alias -> canonical name. Default: `MESH_ALIASES` when set (empty means none), else
-   * `KNOWN_ALIASES`.
+   * Alias -> canonical name. Default: `MESH_ALIASES` as it was at the first call without this
+   * option (empty means none), else `KNOWN_ALIASES`.
    */
   aliases?: PeerAliases | undefined;
 }
@@ -33,7 +45,8 @@ export function normalizeNodeName(name: unknown, options: NormalizeNodeNameOptio
       value: name,
     });
   }
-  const aliases = resolveAliases(options?.aliases);
+  const aliases =
+    options?.aliases !== undefined ? resolveAliases(options.aliases) : processAliases();
   // Own-property lookup only: `constructor` or `__proto__` must not resolve through the prototype.
   return Object.hasOwn(aliases, name) ? aliases[name]! : name;
 }

@@ -42,16 +42,32 @@ describe("resolveAliases", () => {
   it("has no aliases when MESH_ALIASES is empty", () => {
     vi.stubEnv("MESH_ALIASES", "");
     expect(resolveAliases()).toEqual({});
-    expect(normalizeNodeName("drop")).toBe("drop");
   });
 
-  it("reads MESH_ALIASES, and follows a change of it", () => {
+  it("reads MESH_ALIASES at each call, and follows a change of it", () => {
     vi.stubEnv("MESH_ALIASES", "gw=gateway-one");
-    expect(normalizeNodeName("gw")).toBe("gateway-one");
-    expect(normalizeNodeName("drop")).toBe("drop");
+    expect(resolveAliases()).toEqual({ gw: "gateway-one" });
     vi.stubEnv("MESH_ALIASES", "gw=gateway-two");
-    expect(normalizeNodeName("gw")).toBe("gateway-two");
+    expect(resolveAliases()).toEqual({ gw: "gateway-two" });
   });
+
+  it.each([
+    ["unset", undefined, { drop: "droplet", gw: "gw" }],
+    ["empty", "", { drop: "drop", gw: "gw" }],
+    ["a table", "gw=gateway-one", { drop: "drop", gw: "gateway-one" }],
+  ])(
+    "normalizeNodeName takes MESH_ALIASES %s at its first call, and keeps it for the process",
+    async (_label, value, expected) => {
+      vi.resetModules();
+      const fresh = await import("./normalize-node-name.js");
+      vi.stubEnv("MESH_ALIASES", value);
+      expect(fresh.normalizeNodeName("drop")).toBe(expected.drop);
+      expect(fresh.normalizeNodeName("gw")).toBe(expected.gw);
+      vi.stubEnv("MESH_ALIASES", "gw=gateway-two,drop=other");
+      expect(fresh.normalizeNodeName("drop")).toBe(expected.drop);
+      expect(fresh.normalizeNodeName("gw")).toBe(expected.gw);
+    },
+  );
 
   it("prefers the option to the environment", () => {
     vi.stubEnv("MESH_ALIASES", "gw=gateway-one");
