@@ -19,7 +19,7 @@ export {
   type SentMessage,
   SentMessageSchema,
 } from "@mesh/protocol";
-export { CredentialLeakError } from "@mesh/secret-guard";
+export { CredentialLeakError } from "@mesh/secret-guard/spec";
 export {
   type FetchMessagesOptions,
   MeshClient,

@@ -24,7 +24,6 @@ import {
   type SentMessage,
   SentMessageSchema,
 } from "@mesh/protocol";
-import { assertNoSecrets } from "@mesh/secret-guard";
 import * as v from "valibot";
 import { readListBody } from "./read-list-body.js";
 import { readMessageRecord } from "./read-message-record.js";
@@ -184,6 +183,18 @@ const WatchArgsSchema = v.object({
 
 const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
+let secretGuard: Promise<typeof import("@mesh/secret-guard")> | undefined;
+
+/**
+ * The guard's every-rule entry, loaded by the first send: importing it costs a command that
+ * never sends (`mesh peers`) a few ms. `CredentialLeakError` comes from the small spec entry,
+ * which shares the class.
+ */
+function loadSecretGuard(): Promise<typeof import("@mesh/secret-guard")> {
+  secretGuard ??= import("@mesh/secret-guard");
+  return secretGuard;
+}
+
 /**
  * Async client of the mesh gateway: peer registry, direct messages and mark-read. One client
  * pools its connections; close it with `close()` or `await using`.
@@ -292,6 +303,7 @@ export class MeshClient {
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     if (args.skipSecretCheck !== true) {
+      const { assertNoSecrets } = await loadSecretGuard();
       assertNoSecrets(args.content, { knownSecrets: this.#token ? [this.#token] : [] });
     }
     const body: Record<string, unknown> = {
