@@ -1,11 +1,14 @@
 import {
+  Argument,
   addCompletion,
   type CliIo,
+  type Command,
   createAction,
   createCliProgram,
+  InvalidArgumentError,
+  Option,
   type ProgramResult,
 } from "@mesh/cli-kit";
-import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";

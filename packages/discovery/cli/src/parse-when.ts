@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError } from "@mesh/cli-kit";
 
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,13 @@
+// commander is bundled into this package with a faster start-up (see tsup.config.ts): programs
+// import it from here, so one copy loads.
+export {
+  Argument,
+  Command,
+  CommanderError,
+  Help,
+  InvalidArgumentError,
+  Option,
+} from "commander";
 export {
   addCompletion,
   bashCompletion,

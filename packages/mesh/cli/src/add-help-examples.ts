@@ -1,5 +1,5 @@
+import type { Command } from "@mesh/cli-kit";
 import { addExamplesByPath, type CommandExample } from "@mesh/cli-kit";
-import type { Command } from "commander";
 
 const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
   peers: [

@@ -1,8 +1,12 @@
 import {
+  Argument,
   addCompletion,
+  type Command,
   createAction,
   createCliProgram,
   type InteractiveCliIo,
+  InvalidArgumentError,
+  Option,
   type ProgramResult,
 } from "@mesh/cli-kit";
 import {
@@ -13,7 +17,6 @@ import {
   DM_KINDS,
   type DmKind,
 } from "@mesh/protocol";
-import { Argument, type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";

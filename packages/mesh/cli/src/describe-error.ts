@@ -1,11 +1,11 @@
 import {
   CliError,
+  CommanderError,
   describeCliError,
   type ErrorReport,
   EXIT_FAILURE,
   EXIT_USAGE,
 } from "@mesh/cli-kit";
-import { CommanderError } from "commander";
 
 /** The fields of a mesh error this module reads; mesh errors are told apart by their `code`. */
 interface MeshErrorFields {

@@ -1,8 +1,11 @@
 import {
   addCompletion,
+  type Command,
   createAction,
   createCliProgram,
   type InteractiveCliIo,
+  InvalidArgumentError,
+  Option,
   type ProgramResult,
 } from "@mesh/cli-kit";
 import {
@@ -10,7 +13,6 @@ import {
   DEFAULT_GATEWAY_HOST,
   DEFAULT_GATEWAY_PORT,
 } from "@mesh/protocol";
-import { type Command, InvalidArgumentError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { addHelpExamples } from "./add-help-examples.js";
 import { createGatewayCliContext, type GatewayGlobalOptions } from "./gateway-cli-context.js";
