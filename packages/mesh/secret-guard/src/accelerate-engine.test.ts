@@ -90,6 +90,27 @@ describe("accelerateEngine", () => {
     );
   });
 
+  it("finds 40-character runs side by side on a line that ends in aws", () => {
+    const run = fc.constantFrom(
+      "Ab/+".repeat(10),
+      "A".repeat(40),
+      "A".repeat(39),
+      "a".repeat(41),
+      `${"a".repeat(39)}+`,
+      "x/y",
+    );
+    const text = fc
+      .array(fc.tuple(run, fc.constantFrom(" ", "-", "\n", " aws ")), { maxLength: 12 })
+      .map((parts) => `${parts.map(([r, gap]) => r + gap).join("")} aws`);
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(scanFirst(content, ACCELERATED)).toEqual(referenceFindSecret(content));
+        expect(scanAll(content, ACCELERATED)).toEqual(referenceFindAll(content));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("finds the first match after literals by the hundred that start none", () => {
     const unit = fc.constantFrom(
       "-AKIA",

@@ -59,10 +59,16 @@ export function accelerateEngine(engine: Engine, text: string): void {
   const n = text.length;
   const heuristicIn = engine.heuristicIn;
 
+  // The run `longRunFrom` found last: [runFrom, runTo) all of `runMask` (read on from there).
+  let runFrom = -1;
+  let runTo = -1;
+  let runMask = 0;
+
   engine.scan = (from: number, mask = RUN | B64): number => {
     if (from >= n) return from;
-    const stop = Math.min(from + SHORT, n);
-    for (let i = from | 0; i < stop; i++) {
+    const start = from === runFrom && (runMask & mask) === runMask ? runTo : from;
+    const stop = Math.min(start + SHORT, n);
+    for (let i = start | 0; i < stop; i++) {
       const c = text.charCodeAt(i);
       if (c >= 128 || !((CLASS[c] as number) & mask)) return i;
     }
@@ -91,7 +97,12 @@ export function accelerateEngine(engine: Engine, text: string): void {
       }
       let j = far;
       while (j > known && inClass(j - 1, mask)) j--;
-      if (j <= known) return s;
+      if (j <= known) {
+        runFrom = s;
+        runTo = far + 1;
+        runMask = mask;
+        return s;
+      }
       s = j;
       known = far + 1;
     }

@@ -67,6 +67,52 @@ describe("extra rules in texts dense in their literals' anchors", () => {
   });
 });
 
+describe("extra rules after thousands of near misses", () => {
+  it("finds what their regexes find when near misses fill whole windows", () => {
+    // Long enough for the scan to pass over them natively (windows of 4096 characters).
+    const unit = fc.constantFrom(
+      "r8_a ",
+      "xoxb-1 ",
+      "-----",
+      "hf_a ",
+      '"private_key": ',
+      "AWS_SECRET_ACCESS_KEY= ",
+      "postgres://u@ ",
+      "glpat-a ",
+    );
+    const token = fc.constantFrom(
+      `r8_${"a".repeat(30)}`,
+      `glpat-${"b".repeat(20)}`,
+      `hf_${"c".repeat(34)}`,
+      `xoxp-12-${"e".repeat(10)}`,
+      '"private_key": "-----BEGIN X"',
+      `AWS_SECRET_ACCESS_KEY=${"f".repeat(40)}`,
+      "postgres://u:p@h",
+    );
+    const text = fc
+      .array(fc.tuple(unit, fc.integer({ min: 500, max: 2500 }), fc.option(token)), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((runs) => runs.map(([u, times, t]) => `${u.repeat(times)} ${t ?? ""} `).join(""));
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(first(content)).toEqual(referenceFindSecret(content, true));
+        expect(all(content)).toEqual(referenceFindAll(content, true));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("takes no character above ASCII for the one its low bits make", () => {
+    // U+0172 & 127 is "r": "Ų8_…" is no replicate token.
+    expect(all(`\u01728_${"a".repeat(30)}`)).toEqual([]);
+    expect(all(`${"-".repeat(9000)}r8_${"a".repeat(30)}`)).toEqual([
+      { rule: 28, index: 9000, end: 9033 },
+    ]);
+  });
+});
+
 const x = (c: string, n: number) => c.repeat(n);
 const PEM_HEADER = "-----BEGIN PRIVATE KEY-----\n";
 

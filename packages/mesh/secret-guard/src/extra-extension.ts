@@ -7,10 +7,15 @@
  * and "ASIA" have cursors of their own. Each literal is read where it is found, forward over
  * one or two runs of a character class, and only matches are queued for the scanner; run
  * ends are cached per class, and every run stops at a character the next occurrence of the
- * literal starts with, so the work stays linear.
+ * literal starts with, so the work stays linear. A text packed with near misses is passed
+ * over natively: a literal that keeps missing has a regex find its next candidate
+ * (`LiteralSkip`), and past a window where every literal found was known to miss, the scan
+ * jumps to the next key of one that may match (`KeySearch`).
  */
 import { accelerateEngine } from "./accelerate-engine.js";
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
+import { KeySearch } from "./key-search.js";
+import { LiteralSkip } from "./literal-skip.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
 
 const WORD = 1; // [A-Za-z0-9_]
@@ -53,6 +58,24 @@ for (let c = 0; c < 128; c++) {
 }
 
 const NOT_FOUND = Infinity;
+
+/** Characters of a run read one by one before a regex reads on (a regex call costs ~30 ns). */
+const SHORT = 32;
+
+/** Sticky regexes, by class mask, that match a run of the characters of the mask. */
+const runOf = new Map<number, RegExp>();
+function runRegex(mask: number): RegExp {
+  let re = runOf.get(mask);
+  if (re === undefined) {
+    let chars = mask & STRING ? "\\x80-\\uffff" : "";
+    for (let c = 0; c < 128; c++) {
+      if ((CLASS[c] as number) & mask) chars += `\\x${c.toString(16).padStart(2, "0")}`;
+    }
+    re = new RegExp(`[${chars}]*`, "y");
+    runOf.set(mask, re);
+  }
+  return re;
+}
 
 /**
  * Whether `literal` occurs in `text` at `at` (>= 0). `startsWith` costs several times as much
@@ -140,30 +163,39 @@ const DB_SCHEMES = [
   "nats",
 ];
 
-/** Literals per extra rule, in `EXTRA_SECRET_RULES` order, and what follows each. */
-const RULES: readonly (readonly [readonly string[], Reader])[] = [
-  [["ASIA"], token(UPNUM, 16, 16)],
+/** `["']?[ \t]*[=:][ \t]*["']?` as a regex, for the shapes of the assignment rules. */
+const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
+const USERINFO_RE = "[A-Za-z0-9._~%!&'()*+,;=-]";
+
+/**
+ * Literals per extra rule, in `EXTRA_SECRET_RULES` order, what follows each, and a regex of
+ * what every match has after its literal (see `LiteralSkip`; only anchored literals use it):
+ * linear in irregexp, its repetitions never overlapping what comes before or after them.
+ */
+const RULES: readonly (readonly [readonly string[], Reader, string])[] = [
+  [["ASIA"], token(UPNUM, 16, 16), "[0-9A-Z]{16}"],
   [
     ["aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", '"SecretAccessKey"'],
     assignment(token(B64, 40, 40)),
+    `${ASSIGN}[A-Za-z0-9/+=]{40}`,
   ],
-  [["github_pat_"], token(WORD, 82)],
-  [["ghu_", "ghr_"], token(ALNUM, 36)],
-  [["glpat-"], token(RUN, 20)],
-  [["xoxb-", "xoxp-", "xoxa-", "xoxe-", "xoxr-", "xoxs-"], slack],
-  [["https://hooks.slack.com/services/"], token(HOOK, 30)],
-  [["sk_live_", "rk_live_"], token(ALNUM, 20)],
-  [['"private_key"'], serviceAccountKey],
-  [["-----BEGIN "], privateKey],
-  [DB_SCHEMES.map((scheme) => `${scheme}://`), userinfo],
-  [["npm_"], token(ALNUM, 36, 36)],
-  [["hf_"], token(ALPHA, 34, 34)],
-  [["gsk_"], token(ALNUM, 48, 48)],
-  [["pplx-"], token(ALNUM, 32)],
-  [["r8_"], token(ALNUM, 30)],
-  [["MISTRAL_API_KEY"], assignment(token(RUN, 20))],
-  [["TOGETHER_API_KEY"], assignment(token(RUN, 20))],
-  [["COHERE_API_KEY", "CO_API_KEY"], assignment(token(RUN, 20))],
+  [["github_pat_"], token(WORD, 82), "\\w{82}"],
+  [["ghu_", "ghr_"], token(ALNUM, 36), "[A-Za-z0-9]{36}"],
+  [["glpat-"], token(RUN, 20), "[\\w-]{20}"],
+  [["xoxb-", "xoxp-", "xoxa-", "xoxe-", "xoxr-", "xoxs-"], slack, "[0-9]+-[\\w-]{10}"],
+  [["https://hooks.slack.com/services/"], token(HOOK, 30), "[A-Za-z0-9/]{30}"],
+  [["sk_live_", "rk_live_"], token(ALNUM, 20), "[A-Za-z0-9]{20}"],
+  [['"private_key"'], serviceAccountKey, '[ \\t]*:[ \\t]*"-----BEGIN '],
+  [["-----BEGIN "], privateKey, "[A-Z0-9 ]*KEY"],
+  [DB_SCHEMES.map((scheme) => `${scheme}://`), userinfo, `${USERINFO_RE}*:${USERINFO_RE}+@`],
+  [["npm_"], token(ALNUM, 36, 36), "[A-Za-z0-9]{36}"],
+  [["hf_"], token(ALPHA, 34, 34), "[A-Za-z]{34}"],
+  [["gsk_"], token(ALNUM, 48, 48), "[A-Za-z0-9]{48}"],
+  [["pplx-"], token(ALNUM, 32), "[A-Za-z0-9]{32}"],
+  [["r8_"], token(ALNUM, 30), "[A-Za-z0-9]{30}"],
+  [["MISTRAL_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
+  [["TOGETHER_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
+  [["COHERE_API_KEY", "CO_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
 ];
 
 interface Literal {
@@ -174,9 +206,12 @@ interface Literal {
   readonly anchor: number;
   /** Whether its anchor and the two characters before it are all of it (`r8_`, `hf_`). */
   readonly keyed: boolean;
+  /** Its index in LITERALS. */
+  readonly id: number;
 }
 
 const ANCHORS = '_-:"';
+let literals = 0;
 const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
   texts.map((text) => {
     // The first anchor character from the third on: two characters before it narrow the check.
@@ -191,7 +226,16 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
       read,
       anchor: at,
       keyed: at === 2 && text.length === 3,
+      id: literals++,
     };
+  }),
+);
+/** Per literal: a regex that every match of it satisfies where it starts (see `LiteralSkip`). */
+const SHAPES = RULES.flatMap(([texts, , tail]) =>
+  texts.map((text) => {
+    // No `\b` before it: V8 then looks for the literal by skipping (a literal inside a word is
+    // found, read, and missed again).
+    return new RegExp(text.replace(/[.+/]/g, "\\$&") + tail, "g");
   }),
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
@@ -214,7 +258,18 @@ const BUCKETS: readonly Literal[][] = Array.from(
   { length: (groups + 1) << 7 },
   (_, bucket) => byBucket.get(bucket) ?? [],
 );
+const NO_LITERALS: Literal[] = [];
 const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
+/** Literals by key (their anchor and the two characters before it), and the keys' search. */
+const KEYED: readonly Literal[][] = [...byBucket.values()];
+const KEYS = new KeySearch(
+  KEYED.map(([literal]) => {
+    const { text, anchor } = literal as Literal;
+    return text.slice(anchor - 2, anchor + 1);
+  }),
+);
+/** New regexes of KEYS a scan may compile; then it reads on character by character. */
+const KEY_REGEXES = 8;
 /** Literals by their first character (for `matchVirtual`), in rule order. */
 const BY_FIRST: Literal[][] = [];
 for (const literal of LITERALS) {
@@ -255,12 +310,21 @@ class PartCursor {
   next(from: number): number {
     if (this.at < from) {
       let found = this.text.indexOf(this.part, from + this.skip);
-      while (found >= 0 && !occursAt(this.text, this.literal, found - this.skip)) {
+      while (found >= 0 && !this.runBefore(found)) {
         found = this.text.indexOf(this.part, found + 1);
       }
       this.at = found < 0 ? NOT_FOUND : found - this.skip;
     }
     return this.at;
+  }
+
+  /** Whether the run of the first character that the literal begins with ends at `part`. */
+  private runBefore(part: number): boolean {
+    const first = this.literal.charCodeAt(0);
+    for (let i = part - this.skip; i < part; i++) {
+      if (this.text.charCodeAt(i) !== first) return false;
+    }
+    return true;
   }
 }
 
@@ -282,9 +346,14 @@ class ExtraScanner implements ExtensionScanner {
   private count = 0;
   /** Length of the next run of anchors read one by one (see `scanAnchors`). */
   private window = WINDOW;
+  /** Literals read in the current window, and new regexes of KEYS asked for (see `jump`). */
+  private reads = 0;
+  private regexes = 0;
   /** Anchors before this position have been turned into `starts`. */
   private scanned = 0;
   private plainNext = -1;
+  /** The literal at `plainNext`. */
+  private plainLiteral = UNANCHORED[0] as Literal;
   /** The last match `next` returned: its start, rule and end (`hitAt` +Infinity: none left). */
   private hitAt = -1;
   private hitRule = 0;
@@ -297,9 +366,11 @@ class ExtraScanner implements ExtensionScanner {
   private footerAt = -1;
   private cleanFrom = NOT_FOUND;
   private badAt = -1;
+  private readonly skip: LiteralSkip;
 
   constructor(readonly text: string) {
     this.n = text.length;
+    this.skip = new LiteralSkip(text, SHAPES);
     this.anchors = [...ANCHORS].map((ch) => new Cursor(text, ch));
     this.plain = UNANCHORED.map((literal) => new PartCursor(text, literal.text));
     this.footers = new PartCursor(text, "-----END ");
@@ -328,8 +399,11 @@ class ExtraScanner implements ExtensionScanner {
       if (this.plainNext < from) {
         this.plainNext = NOT_FOUND;
         for (let k = 0; k < UNANCHORED.length; k++) {
-          if ((UNANCHORED[k] as Literal).rule < limit) {
-            this.plainNext = Math.min(this.plainNext, (this.plain[k] as PartCursor).next(from));
+          const literal = UNANCHORED[k] as Literal;
+          const at = literal.rule < limit ? (this.plain[k] as PartCursor).next(from) : NOT_FOUND;
+          if (at < this.plainNext) {
+            this.plainNext = at;
+            this.plainLiteral = literal;
           }
         }
       }
@@ -341,8 +415,7 @@ class ExtraScanner implements ExtensionScanner {
         return s;
       }
       const at = this.plainNext;
-      let literal = UNANCHORED[0] as Literal;
-      for (const plain of UNANCHORED) if (occursAt(this.text, plain.text, at)) literal = plain;
+      const literal = this.plainLiteral;
       const end = this.read(at, literal);
       if (end >= 0) {
         this.hitAt = at;
@@ -391,28 +464,61 @@ class ExtraScanner implements ExtensionScanner {
 
   /**
    * Reads anchor characters from `i` one by one (dense text) until one yields a match or
-   * `window` characters have passed, then jumps to the next anchor character (sparse text).
-   * Returns where to go on.
+   * `window` characters have passed, then jumps to the next anchor character (sparse text),
+   * or, after a long window where every literal found was known not to match (`-----…`,
+   * `r8_a r8_a …`), to the next key of a literal that may. Returns where to go on.
    */
   private scanAnchors(from: number, passed: number, limit: number): number {
     const t = this.text;
     const stop = Math.min(this.n, from + this.window);
     let before = from > 0 ? t.charCodeAt(from - 1) : 128;
+    this.reads = 0;
     for (let i = from; i < stop; i++) {
       const c = t.charCodeAt(i);
       const group = (before | c) < 128 ? (PAIRS[(before << 7) | c] as number) : 0;
       before = c;
       if (group === 0) continue;
       // No character two before at i = 1 (reading one outside the text costs a deopt).
-      const bucket = BUCKETS[(group << 7) | (i > 1 ? t.charCodeAt(i - 2) & 127 : 0)] as Literal[];
+      const two = i > 1 ? t.charCodeAt(i - 2) : 0;
+      // Keys are ASCII: a character above (`Ų8_`) must not pass for its low bits (`r8_`).
+      const bucket = two < 128 ? (BUCKETS[(group << 7) | two] as Literal[]) : NO_LITERALS;
       if (bucket.length > 0 && this.anchorAt(i, bucket, passed, limit)) return i + 1;
     }
     if (stop === this.n) return this.n;
+    if (this.reads === 0 && this.window === MAX_WINDOW) {
+      const to = this.jump(stop, limit);
+      if (to >= 0) return to;
+    }
     let a = NOT_FOUND;
     for (const cursor of this.anchors) a = Math.min(a, cursor.next(stop));
     // Anchor characters close after a window: read longer ones (fewer searches), else shorter.
     this.window = a < stop + WINDOW ? Math.min(this.window * 2, MAX_WINDOW) : WINDOW;
     return Math.min(a, this.n);
+  }
+
+  /**
+   * The next anchor at or after `stop` of a literal below `limit` that may match there: the
+   * keys of the others left out of the search, up to where the first of those may match.
+   * -1 when that would take one regex too many.
+   */
+  private jump(stop: number, limit: number): number {
+    let out = 0;
+    let bound = this.n;
+    for (let k = 0; k < KEYED.length; k++) {
+      let left = true;
+      for (const literal of KEYED[k] as Literal[]) {
+        if (literal.rule >= limit) continue;
+        const at = this.skip.from(literal.id) + literal.anchor;
+        if (at > stop) bound = Math.min(bound, at);
+        else left = false;
+      }
+      if (left) out += 2 ** k;
+    }
+    if (!KEYS.has(out) && ++this.regexes > KEY_REGEXES) return -1;
+    this.window = WINDOW;
+    // A key ends at its anchor: one starting at stop - 2 or later has its anchor ahead.
+    const key = KEYS.find(this.text, stop - 2, out);
+    return key < 0 ? bound : Math.min(key + 2, bound);
   }
 
   /**
@@ -423,11 +529,15 @@ class ExtraScanner implements ExtensionScanner {
     let any = false;
     for (const literal of bucket) {
       const s = a - literal.anchor;
-      if (s < passed || literal.rule >= limit) continue;
+      if (s < passed || literal.rule >= limit || s < this.skip.from(literal.id)) continue;
+      this.reads++;
       // The bucket's key has checked the anchor and the two characters before it.
-      if (!literal.keyed && !occursAt(this.text, literal.text, s)) continue;
-      const end = this.read(s, literal);
-      if (end < 0) continue;
+      const end =
+        literal.keyed || occursAt(this.text, literal.text, s) ? this.read(s, literal) : -1;
+      if (end < 0) {
+        this.skip.missed(literal.id, s);
+        continue;
+      }
       const starts = this.starts;
       if (this.head >= COMPACT_AT) {
         starts.copyWithin(0, this.head, this.count);
@@ -478,16 +588,24 @@ class ExtraScanner implements ExtensionScanner {
     return end;
   }
 
-  /** End of the run of `cls` starting at `i`, stopping at `limit`. */
+  /**
+   * End of the run of `cls` starting at `i`, stopping at `limit`. Without a limit, a run
+   * longer than SHORT is read on by a native regex (a character in 1 ns instead of 4).
+   */
   runUpTo(i: number, cls: number, limit: number): number {
     const t = this.text;
-    const stop = Math.min(limit, this.n);
+    const end = Math.min(limit, this.n);
+    const stop = limit === NOT_FOUND ? Math.min(i + SHORT, end) : end;
     let j = i;
     for (; j < stop; j++) {
       const c = t.charCodeAt(j);
-      if (!((c < 128 ? (CLASS[c] as number) : STRING) & cls)) break;
+      if (!((c < 128 ? (CLASS[c] as number) : STRING) & cls)) return j;
     }
-    return j;
+    if (j === end) return j;
+    const re = runRegex(cls);
+    re.lastIndex = j;
+    re.test(t);
+    return re.lastIndex;
   }
 
   lineEnd(i: number): number {

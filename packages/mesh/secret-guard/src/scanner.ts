@@ -71,8 +71,8 @@ export interface ExtensionScanner {
 /**
  * First occurrence of a literal at or after a position, for non-decreasing positions; with an
  * engine, the first where a rule with a literal matches (see `literalAt`). A literal starting
- * with `A` or `a`, the commonest letters of text and of base64, is searched by the rest of it
- * (native `indexOf` crawls through runs of its first character).
+ * with `A` or `a` (the commonest letters of base64), `e`, `p` or `s` (of English) is searched
+ * by the rest of it: native `indexOf` stops at every occurrence of a pattern's first character.
  */
 export class Cursor {
   #at = -1;
@@ -85,7 +85,7 @@ export class Cursor {
     this.#text = text;
     this.literal = literal;
     this.#engine = engine;
-    this.#skip = +/^[Aa]../.test(literal);
+    this.#skip = +/^[Aaeps]../.test(literal);
     this.#rest = literal.slice(this.#skip);
   }
 
@@ -483,7 +483,10 @@ function drive(
   let runStart = -1;
   let runEnd = -1;
   let virtualAt = -1;
-  for (let s = 0; s < n; ) {
+  // `s` outside the loop: a `let` of the loop itself would get a copy per iteration (the loop
+  // creates closures), which V8 compiles as a nested loop that deopts at every `continue`.
+  let s = 0;
+  while (s < n) {
     if (engine.limit !== limit) {
       // "sk-" (rules 4 and 6) also covers "sk-ant-" and "sk-admin-" while it is needed.
       // Literals are checked where they are found: only matches reach this loop.
