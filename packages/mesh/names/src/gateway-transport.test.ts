@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { serveOnLoopback } from "../test/serve-on-loopback.js";
 import { GatewayTransport, type GatewayTransportOptions } from "./gateway-transport.js";
 
 interface Seen {
@@ -11,7 +11,6 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
-let origin: string;
 const server = createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
@@ -19,15 +18,7 @@ const server = createServer(async (req, res) => {
   res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const loopback = serveOnLoopback(server);
 
 beforeEach(() => {
   seen.length = 0;
@@ -35,7 +26,7 @@ beforeEach(() => {
 
 function transport(options: Partial<GatewayTransportOptions> = {}): GatewayTransport {
   return new GatewayTransport({
-    gatewayUrl: origin,
+    gatewayUrl: loopback(),
     token: "peer-token-0123456789",
     timeout: 5000,
     retries: 0,
@@ -47,14 +38,14 @@ function transport(options: Partial<GatewayTransportOptions> = {}): GatewayTrans
 describe("GatewayTransport", () => {
   it("joins the path to the address, keeping its path prefix, and encodes every query value", async () => {
     const thread = "a b&c=d/é?#+%";
-    const answer = await transport({ gatewayUrl: `${origin}/mesh` }).request({
+    const answer = await transport({ gatewayUrl: `${loopback()}/mesh` }).request({
       method: "GET",
       path: "/messages",
       query: { to: "droplet", thread },
       idempotent: true,
     });
     expect(answer).toEqual({ ok: true });
-    const url = new URL(seen[0]?.url ?? "", origin);
+    const url = new URL(seen[0]?.url ?? "", loopback());
     expect(url.pathname).toBe("/mesh/messages");
     expect(Object.fromEntries(url.searchParams)).toEqual({ to: "droplet", thread });
   });

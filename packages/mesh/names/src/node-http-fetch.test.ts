@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveOnLoopback } from "../test/serve-on-loopback.js";
 import { HeaderMap } from "./header-map.js";
 import { nodeHttpFetch } from "./node-http-fetch.js";
 
@@ -15,7 +16,6 @@ let seen: Seen | undefined;
 let endStream: (() => void) | undefined;
 /** How the last event-stream response closed. */
 let streamClosed: Promise<string> | undefined;
-let origin: string;
 const server: Server = createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
@@ -42,26 +42,18 @@ const server: Server = createServer(async (req, res) => {
   }
 });
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const loopback = serveOnLoopback(server);
 
 describe("nodeHttpFetch", () => {
   it("answers status, headers by any case, and the body as text or JSON", async () => {
-    const response = await nodeHttpFetch(`${origin}/json`);
+    const response = await nodeHttpFetch(`${loopback()}/json`);
     expect(response).toMatchObject({ status: 200, statusText: "Fine", ok: true });
-    expect(response.url).toBe(`${origin}/json`);
+    expect(response.url).toBe(`${loopback()}/json`);
     expect(response.headers.get("CONTENT-TYPE")).toBe("application/json");
     expect(response.headers.get("x-many")).toBe("a, b");
     expect(response.headers.get("x-absent")).toBeNull();
     expect(await response.json()).toEqual({ ok: true, text: "é" });
-    expect((await nodeHttpFetch(`${origin}/json`).then((r) => r.text())).length).toBe(22);
+    expect((await nodeHttpFetch(`${loopback()}/json`).then((r) => r.text())).length).toBe(22);
   });
 
   it.each([
@@ -76,7 +68,7 @@ describe("nodeHttpFetch", () => {
       ],
     ],
   ])("sends the method, headers given as %s, and a string body", async (_label, headers) => {
-    const response = await nodeHttpFetch(`${origin}/echo`, {
+    const response = await nodeHttpFetch(`${loopback()}/echo`, {
       method: "POST",
       headers: headers as HeadersInit,
       body: '{"a":1}',
@@ -90,13 +82,16 @@ describe("nodeHttpFetch", () => {
   });
 
   it("sends a byte body as is", async () => {
-    await nodeHttpFetch(`${origin}/echo`, { method: "POST", body: new TextEncoder().encode("hé") });
+    await nodeHttpFetch(`${loopback()}/echo`, {
+      method: "POST",
+      body: new TextEncoder().encode("hé"),
+    });
     expect(seen?.body).toBe("hé");
   });
 
   it("refuses a body it cannot send, saying what it sends", async () => {
     await expect(
-      nodeHttpFetch(`${origin}/echo`, { method: "POST", body: new URLSearchParams("a=1") }),
+      nodeHttpFetch(`${loopback()}/echo`, { method: "POST", body: new URLSearchParams("a=1") }),
     ).rejects.toThrow(/a string or bytes/);
   });
 
@@ -104,20 +99,20 @@ describe("nodeHttpFetch", () => {
     ["a 204", "/empty", "GET"],
     ["a HEAD request", "/echo", "HEAD"],
   ])("gives no body for %s", async (_label, path, method) => {
-    const response = await nodeHttpFetch(`${origin}${path}`, { method });
+    const response = await nodeHttpFetch(`${loopback()}${path}`, { method });
     expect(response.body).toBeNull();
     expect(await response.text()).toBe("");
   });
 
   it("answers an error status as a response, not a rejection", async () => {
-    const response = await nodeHttpFetch(`${origin}/missing`);
+    const response = await nodeHttpFetch(`${loopback()}/missing`);
     expect(response.ok).toBe(false);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("no such thing");
   });
 
   it("streams the body: the first event is readable before the response ends", async () => {
-    const response = await nodeHttpFetch(`${origin}/stream`);
+    const response = await nodeHttpFetch(`${loopback()}/stream`);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe("data: first\n\n");
@@ -143,17 +138,17 @@ describe("nodeHttpFetch", () => {
   it("rejects with the signal's reason, whether aborted before or while waiting", async () => {
     const reason = new Error("stop now");
     await expect(
-      nodeHttpFetch(`${origin}/echo`, { signal: AbortSignal.abort(reason) }),
+      nodeHttpFetch(`${loopback()}/echo`, { signal: AbortSignal.abort(reason) }),
     ).rejects.toBe(reason);
     const controller = new AbortController();
-    const pending = nodeHttpFetch(`${origin}/slow`, { signal: controller.signal });
+    const pending = nodeHttpFetch(`${loopback()}/slow`, { signal: controller.signal });
     setTimeout(() => controller.abort(reason), 20);
     await expect(pending).rejects.toBe(reason);
   });
 
   it("takes a URL object, and refuses a Request, saying what it takes", async () => {
-    expect((await nodeHttpFetch(new URL(`${origin}/echo`))).status).toBe(200);
-    await expect(nodeHttpFetch(new Request(`${origin}/echo`))).rejects.toThrow(
+    expect((await nodeHttpFetch(new URL(`${loopback()}/echo`))).status).toBe(200);
+    await expect(nodeHttpFetch(new Request(`${loopback()}/echo`))).rejects.toThrow(
       /a URL or a URL string/,
     );
   });
@@ -165,14 +160,14 @@ describe("nodeHttpFetch", () => {
 
 describe("nodeHttpFetch's body", () => {
   it("reads once: text() after text() is refused", async () => {
-    const response = await nodeHttpFetch(`${origin}/json`);
+    const response = await nodeHttpFetch(`${loopback()}/json`);
     await response.text();
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toThrow(TypeError);
   });
 
   it("gives the rest to text() after the stream was read in part", async () => {
-    const response = await nodeHttpFetch(`${origin}/stream`);
+    const response = await nodeHttpFetch(`${loopback()}/stream`);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     reader.releaseLock();
@@ -181,7 +176,7 @@ describe("nodeHttpFetch's body", () => {
   });
 
   it("closes the connection when the stream is cancelled", async () => {
-    const response = await nodeHttpFetch(`${origin}/stream`);
+    const response = await nodeHttpFetch(`${loopback()}/stream`);
     await response.body?.cancel();
     // The server sees its response closed without having ended it.
     await expect(streamClosed).resolves.toBe("closed early");
