@@ -153,6 +153,12 @@ describe("nodeHttpFetch", () => {
     );
   });
 
+  it("speaks TLS to an https URL (here a plain HTTP server, so the handshake fails)", async () => {
+    const failure = await nodeHttpFetch(loopback().replace("http:", "https:")).catch((e) => e);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure.cause).toMatchObject({ code: expect.stringMatching(/SSL|EPROTO/) });
+  });
+
   it("refuses a URL that is neither http nor https", async () => {
     await expect(nodeHttpFetch("ftp://127.0.0.1/")).rejects.toThrow(/unsupported protocol ftp:/);
   });
