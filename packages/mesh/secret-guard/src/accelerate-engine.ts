@@ -86,7 +86,8 @@ export function accelerateEngine(engine: Engine, text: string): void {
   let runMask = 0;
 
   // The last maximal base64 run read, [b64From, b64End): the engine (rule 10) and the quiet
-  // misses below (see `quietUntil`) both ask for it.
+  // misses below (see `quietUntil`) both ask for it, and a run of [A-Za-z0-9_/+=-] (the
+  // engine's long runs) is read on from its end: a base64 blob is read once, not twice.
   let b64From = -1;
   let b64End = -1;
   const readRun = (from: number, mask: number): number => {
@@ -102,12 +103,20 @@ export function accelerateEngine(engine: Engine, text: string): void {
   };
   engine.scan = (from: number, mask = RUN | B64): number => {
     if (from >= n) return from;
-    if (mask !== B64) return readRun(from, mask);
+    if ((mask | RUN) !== (RUN | B64)) return readRun(from, mask);
+    if (from < b64From && b64From - from <= LONG_RUN) {
+      // Just before the run read (the engine asks at a long run's start, then 40 on).
+      const inClass = table(B64);
+      let i = from === runFrom && (runMask & B64) === runMask ? runTo : from;
+      while (i < b64From && inClass[text.charCodeAt(i)] !== 0) i++;
+      if (i < b64From) return mask === B64 ? i : readRun(i, mask);
+      b64From = from;
+    }
     if (from < b64From || from >= b64End) {
       b64From = from;
-      b64End = readRun(from, mask);
+      b64End = readRun(from, B64);
     }
-    return b64End;
+    return mask === B64 ? b64End : readRun(b64End, mask);
   };
 
   // The engine's own, with the class of a character read from a table of its mask (its
