@@ -510,9 +510,11 @@ class ExtraScanner implements ExtensionScanner {
   private jump(stop: number, limit: number): number {
     let out = 0;
     let bound = this.n;
-    // Keys whose anchor character does not occur again are left out too: a regex of fewer
-    // keys (those of `-` alone in `-----BEGIN …` text) skips ahead ten times as fast.
+    // Once `_` no longer occurs, keys whose anchor character does not occur again are left out
+    // too: without the `_` keys (most of them, many starting with capitals) the regex skips
+    // ahead ten times as fast through `-----BEGIN …`. Leaving out only others can slow it.
     const gone = this.anchors.map((cursor) => cursor.next(stop) === NOT_FOUND);
+    if (!gone[ANCHORS.indexOf("_")]) gone.fill(false);
     for (let k = 0; k < KEYED.length; k++) {
       if (gone[KEY_ANCHORS[k] as number]) {
         out += 2 ** k;
