@@ -150,6 +150,40 @@ describe("accelerateEngine", () => {
     );
   });
 
+  it("passes over the boundaries of base64 lines exactly where the plain engine finds nothing", () => {
+    // Long base64 runs dense in boundaries, their context words before, after and on other lines.
+    const b64 = fc
+      .array(fc.constantFrom("a", "Z", "9", "+", "/", "=", "ab", "Q7x", "+/"), {
+        minLength: 10,
+        maxLength: 120,
+      })
+      .map((units) => units.join(""));
+    const other = fc.constantFrom(
+      " aws ",
+      "aws",
+      " MESH_GATEWAY_TOKEN ",
+      "MESH_GATEWAY_TOKEN",
+      "\n",
+      " ",
+      "-",
+      "_",
+      " AKIA",
+      "A".repeat(40),
+      "b".repeat(48),
+    );
+    const text = fc
+      .array(fc.oneof(b64, other), { minLength: 1, maxLength: 10 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (content) => {
+        expect(scanFirst(content, ACCELERATED)).toEqual(scanFirst(content));
+        expect(scanAll(content, ACCELERATED)).toEqual(scanAll(content));
+        expect(scanAll(content, EXTRA_EXTENSION)).toEqual(referenceFindAll(content, true));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   it.each([
     [
       "a flood of dashes, a token after it",

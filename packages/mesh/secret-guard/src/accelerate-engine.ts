@@ -4,7 +4,7 @@
  * entry only (the spec-only entry has no room for it): the extra rules' extension installs
  * it on the engine it runs beside. Same results, so the engine's tests hold with it.
  */
-import { B64, CLASS, type Engine, LONG_RUN, RUN } from "./scanner.js";
+import { B64, CLASS, Cursor, type Engine, LONG_RUN, RUN } from "./scanner.js";
 
 /** Characters read one by one before a regex takes over (a regex call costs ~30 ns). */
 const SHORT = 32;
@@ -23,6 +23,27 @@ function runRegex(mask: number): RegExp {
   }
   return re;
 }
+
+/** The scanner's [A-Za-z0-9_] bit of CLASS. */
+const WORD = 1;
+
+/**
+ * Per class mask, 1 for each UTF-16 code unit of the class: one load a character, without
+ * the engine's branch on non-ASCII (its loops over every character run twice as fast so).
+ */
+const tableOf: Uint8Array[] = [];
+function table(mask: number): Uint8Array {
+  let t = tableOf[mask];
+  if (t === undefined) {
+    t = new Uint8Array(65536);
+    for (let c = 0; c < 128; c++) t[c] = (CLASS[c] as number) & mask ? 1 : 0;
+    tableOf[mask] = t;
+  }
+  return t;
+}
+
+/** The context word of rule 12. */
+const MESH = "MESH_GATEWAY_TOKEN";
 
 /** The next ASCII word boundary (the engine's `startsAt`), as a zero-width match. */
 const BOUNDARY = /\b/g;
@@ -64,39 +85,55 @@ export function accelerateEngine(engine: Engine, text: string): void {
   let runTo = -1;
   let runMask = 0;
 
-  engine.scan = (from: number, mask = RUN | B64): number => {
-    if (from >= n) return from;
+  // The last maximal base64 run read, [b64From, b64End): the engine (rule 10) and the quiet
+  // misses below (see `quietUntil`) both ask for it, and a run of [A-Za-z0-9_/+=-] (the
+  // engine's long runs) is read on from its end: a base64 blob is read once, not twice.
+  let b64From = -1;
+  let b64End = -1;
+  const readRun = (from: number, mask: number): number => {
     const start = from === runFrom && (runMask & mask) === runMask ? runTo : from;
     const stop = Math.min(start + SHORT, n);
-    for (let i = start | 0; i < stop; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 128 || !((CLASS[c] as number) & mask)) return i;
-    }
+    const inClass = table(mask);
+    for (let i = start | 0; i < stop; i++) if (inClass[text.charCodeAt(i)] === 0) return i;
     if (stop === n) return n;
     const re = runRegex(mask);
     re.lastIndex = stop;
     re.test(text);
     return re.lastIndex;
   };
-
-  // The engine's own, with the class of a character read in place (its private `#cls` is not
-  // always inlined, and the walk back over each run reads every character of it).
-  const inClass = (i: number, mask: number): number => {
-    const c = text.charCodeAt(i);
-    return c < 128 ? (CLASS[c] as number) & mask : 0;
+  engine.scan = (from: number, mask = RUN | B64): number => {
+    if (from >= n) return from;
+    if ((mask | RUN) !== (RUN | B64)) return readRun(from, mask);
+    if (from < b64From && b64From - from <= LONG_RUN) {
+      // Just before the run read (the engine asks at a long run's start, then 40 on).
+      const inClass = table(B64);
+      let i = from === runFrom && (runMask & B64) === runMask ? runTo : from;
+      while (i < b64From && inClass[text.charCodeAt(i)] !== 0) i++;
+      if (i < b64From) return mask === B64 ? i : readRun(i, mask);
+      b64From = from;
+    }
+    if (from < b64From || from >= b64End) {
+      b64From = from;
+      b64End = readRun(from, B64);
+    }
+    return mask === B64 ? b64End : readRun(b64End, mask);
   };
+
+  // The engine's own, with the class of a character read from a table of its mask (its
+  // private `#cls` is not always inlined, and the walk back over each run reads every character).
   engine.longRunFrom = (from: number, mask = RUN | B64, length = LONG_RUN): number => {
     if (from >= n) return Infinity;
+    const inClass = table(mask);
     let s = from | 0;
     let known = s; // [s, known) is known to be in the class
     while (s + length <= n) {
       const far = s + length - 1;
-      if (!inClass(far, mask)) {
+      if (inClass[text.charCodeAt(far)] === 0) {
         s = known = far + 1;
         continue;
       }
       let j = far;
-      while (j > known && inClass(j - 1, mask)) j--;
+      while (j > known && inClass[text.charCodeAt(j - 1)] !== 0) j--;
       if (j <= known) {
         runFrom = s;
         runTo = far + 1;
@@ -130,16 +167,84 @@ export function accelerateEngine(engine: Engine, text: string): void {
     return next[family] as number;
   };
 
-  // The heuristics act only at word boundaries: between SHORT-long stretches read as usual,
-  // jump to the next boundary (or past the positions the heuristics have ruled out).
+  // The heuristics act only at word boundaries, and only where `heuristicsFrom` lets them:
+  // boundaries are found by a tight loop (and past SHORT-long stretches without one, by a
+  // regex), and the engine's own is asked about each boundary where they may match.
+  const word = table(WORD);
+  const b64 = table(B64);
+  // Most boundaries of a base64 blob are quiet misses: the engine's heuristics would fail
+  // there and change nothing. Rule 10 is live (`heuristicsFrom`) but there is no boundary 40
+  // on, "aws" (a context word of every scan) comes later on the line and the base64 run goes
+  // on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on the line. The line
+  // end is kept, the words found by cursors.
+  const aws = new Cursor(text, "aws");
+  const mesh = new Cursor(text, MESH);
+  let lineEnd = -1;
+  /**
+   * -1 unless boundary `s` is a quiet miss; then the last position up to which every boundary
+   * is one too, unless it has a boundary 40 on (all else holds there as it does at `s`).
+   */
+  const quietUntil = (s: number, limit: number): number => {
+    const end = s + 40;
+    if (
+      s < engine.heuristicsFrom(12) ||
+      word[text.charCodeAt(end - 1)] !== word[text.charCodeAt(end)] ||
+      b64[text.charCodeAt(end)] === 0
+    ) {
+      return -1;
+    }
+    if (s > lineEnd) {
+      const nl = text.indexOf("\n", s);
+      lineEnd = nl < 0 ? n : nl;
+    }
+    const awsAt = aws.next(end);
+    if (awsAt + 3 > lineEnd) return -1;
+    if (limit > 12 && mesh.next(s + 48) + MESH.length <= lineEnd) return -1;
+    const runEnd = engine.scan(s, B64);
+    return runEnd > end ? Math.min(runEnd - 41, awsAt - 40) : -1;
+  };
   engine.heuristicIn = (from: number, to: number, virtual: boolean, limit: number): number => {
-    for (let s = from; s < to; ) {
-      const stop = Math.min(s + SHORT, to);
-      const hit = heuristicIn.call(engine, s, stop, virtual && s === from, limit);
-      if (hit > 0 || stop === to) return hit;
-      BOUNDARY.lastIndex = Math.max(stop, Math.min(engine.heuristicsFrom(limit), to));
-      if (BOUNDARY.lastIndex >= to || !BOUNDARY.test(text)) return 0;
-      s = BOUNDARY.lastIndex;
+    let before = virtual || from === 0 ? 0 : (word[text.charCodeAt(from - 1)] as number);
+    let stop = Math.min(from + SHORT, to);
+    for (let s = from; s < to; s++) {
+      if (s === stop) {
+        BOUNDARY.lastIndex = Math.max(s, Math.min(engine.heuristicsFrom(limit), to));
+        if (BOUNDARY.lastIndex >= to || !BOUNDARY.test(text) || BOUNDARY.lastIndex >= to) return 0;
+        s = BOUNDARY.lastIndex;
+        before = word[text.charCodeAt(s - 1)] as number; // s > from: not the virtual start
+      }
+      const w = word[text.charCodeAt(s)] as number;
+      if (w === before) continue;
+      before = w;
+      stop = Math.min(s + SHORT, to);
+      if (s >= engine.heuristicsFrom(limit)) {
+        const quiet = Math.min(quietUntil(s, limit), to - 1);
+        if (quiet > s) {
+          // On to the next boundary with one 40 on (looked at in full), or past `quiet`.
+          let p = s + 1;
+          for (; p <= quiet; p++) {
+            const v = word[text.charCodeAt(p)] as number;
+            if (v === before) continue;
+            before = v;
+            if (word[text.charCodeAt(p + 39)] !== word[text.charCodeAt(p + 40)]) break;
+          }
+          s = p - 1;
+          before = word[text.charCodeAt(s)] as number;
+          stop = Math.min(p + SHORT, to);
+          continue;
+        }
+        if (quiet < s) {
+          const hit = heuristicIn.call(engine, s, s + 1, virtual && s === from, limit);
+          if (hit > 0) return hit;
+        }
+      }
+      const resume = engine.heuristicsFrom(limit);
+      if (resume > s + 1) {
+        if (resume >= to) return 0;
+        s = resume - 1;
+        before = word[text.charCodeAt(s)] as number;
+        stop = Math.min(resume + SHORT, to);
+      }
     }
     return 0;
   };

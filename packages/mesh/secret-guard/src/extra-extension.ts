@@ -33,7 +33,8 @@ const BLANK = 2048; // [ \t]
 const STRING = 4096; // anything but `"` and a line break (non-ASCII included, see `cls`)
 const PEM_LINE = 8192; // [\r\n\\]: with B64, the lines of a base64 body
 
-const CLASS = new Uint16Array(128);
+// Every UTF-16 code unit, non-ASCII ones STRING (see `cls`): loops read a class in one load.
+const CLASS = new Uint16Array(65536).fill(STRING);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   const upper = c >= 65 && c <= 90;
@@ -268,6 +269,11 @@ const KEYS = new KeySearch(
     return text.slice(anchor - 2, anchor + 1);
   }),
 );
+/** Per key, its anchor character's index in ANCHORS. */
+const KEY_ANCHORS = KEYED.map(([literal]) => {
+  const { text, anchor } = literal as Literal;
+  return ANCHORS.indexOf(text[anchor] as string);
+});
 /** New regexes of KEYS a scan may compile; then it reads on character by character. */
 const KEY_REGEXES = 8;
 /** Literals by their first character (for `matchVirtual`), in rule order. */
@@ -504,7 +510,16 @@ class ExtraScanner implements ExtensionScanner {
   private jump(stop: number, limit: number): number {
     let out = 0;
     let bound = this.n;
+    // Once `_` no longer occurs, keys whose anchor character does not occur again are left out
+    // too: without the `_` keys (most of them, many starting with capitals) the regex skips
+    // ahead ten times as fast through `-----BEGIN …`. Leaving out only others can slow it.
+    const gone = this.anchors.map((cursor) => cursor.next(stop) === NOT_FOUND);
+    if (!gone[ANCHORS.indexOf("_")]) gone.fill(false);
     for (let k = 0; k < KEYED.length; k++) {
+      if (gone[KEY_ANCHORS[k] as number]) {
+        out += 2 ** k;
+        continue;
+      }
       let left = true;
       for (const literal of KEYED[k] as Literal[]) {
         if (literal.rule >= limit) continue;
@@ -599,7 +614,7 @@ class ExtraScanner implements ExtensionScanner {
     let j = i;
     for (; j < stop; j++) {
       const c = t.charCodeAt(j);
-      if (!((c < 128 ? (CLASS[c] as number) : STRING) & cls)) return j;
+      if (!((CLASS[c] as number) & cls)) return j;
     }
     if (j === end) return j;
     const re = runRegex(cls);
