@@ -183,17 +183,21 @@ const WatchArgsSchema = v.object({
 
 const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
-let secretGuard: Promise<typeof import("@mesh/secret-guard")> | undefined;
+type SecretGuard = typeof import("@mesh/secret-guard");
+let secretGuard: SecretGuard | undefined;
 
 /**
  * The guard's every-rule entry, loaded by the first send: importing it costs a command that
- * never sends (`mesh peers`) a few ms. `CredentialLeakError` comes from the small spec entry,
- * which shares the class.
+ * never sends (`mesh peers`) a few ms. Later sends take it without an await. `CredentialLeakError`
+ * comes from the small spec entry, which shares the class.
  */
-function loadSecretGuard(): Promise<typeof import("@mesh/secret-guard")> {
-  secretGuard ??= import("@mesh/secret-guard");
+async function loadSecretGuard(): Promise<SecretGuard> {
+  secretGuard ??= await import("@mesh/secret-guard");
   return secretGuard;
 }
+
+/** node:crypto's, taken at the first send (loading the module on import would cost ~10 ms). */
+let randomUUID: (() => string) | undefined;
 
 /**
  * Async client of the mesh gateway: peer registry, direct messages and mark-read. One client
@@ -303,7 +307,7 @@ export class MeshClient {
       ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
     if (args.skipSecretCheck !== true) {
-      const { assertNoSecrets } = await loadSecretGuard();
+      const { assertNoSecrets } = secretGuard ?? (await loadSecretGuard());
       assertNoSecrets(args.content, { knownSecrets: this.#token ? [this.#token] : [] });
     }
     const body: Record<string, unknown> = {
@@ -314,10 +318,8 @@ export class MeshClient {
     };
     if (args.relatedTaskId !== undefined) body["related_task_id"] = args.relatedTaskId;
     if (args.threadId !== undefined) body["thread_id"] = args.threadId;
-    // node:crypto is loaded by the first send, not on import: loading it costs ~10 ms, a tenth of
-    // a command such as `mesh peers` that never sends.
-    const idempotencyKey =
-      args.idempotencyKey ?? process.getBuiltinModule("node:crypto").randomUUID();
+    randomUUID ??= process.getBuiltinModule("node:crypto").randomUUID;
+    const idempotencyKey = args.idempotencyKey ?? randomUUID();
     const data = await this.#transport.request({
       method: "POST",
       path: "/messages",
