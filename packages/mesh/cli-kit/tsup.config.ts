@@ -51,12 +51,7 @@ export default {
   esbuildPlugins: [
     {
       name: "commander-builtins",
-      setup(build: {
-        onLoad: (
-          options: { filter: RegExp },
-          load: (args: { path: string }) => { contents: string; loader: "js" },
-        ) => void;
-      }) {
+      setup(build) {
         build.onLoad({ filter: /[\\/]commander[\\/](index|lib[\\/]\w+)\.js$/ }, ({ path }) => ({
           contents: commanderSource(path),
           loader: "js",

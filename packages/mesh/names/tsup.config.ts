@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { Options } from "tsup";
 import { packageConfig } from "../../../tsup.config.base.ts";
 
 // ofetch's Node build loads node-fetch-native (a whole fetch polyfill, with node:http, zlib and
@@ -38,13 +39,7 @@ export default {
   esbuildPlugins: [
     {
       name: "ofetch-core",
-      setup(build: {
-        onResolve: (o: { filter: RegExp }, f: () => { path: string; namespace: string }) => void;
-        onLoad: (
-          o: { filter: RegExp; namespace: string },
-          f: () => { contents: string; resolveDir: string; loader: "js" },
-        ) => void;
-      }) {
+      setup(build) {
         build.onResolve({ filter: /^ofetch$/ }, () => ({
           path: "ofetch",
           namespace: "ofetch-core",
@@ -57,4 +52,4 @@ export default {
       },
     },
   ],
-};
+} satisfies Options;

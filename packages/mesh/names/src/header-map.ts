@@ -2,7 +2,7 @@
 export type HeaderInit = Iterable<readonly [string, string]> | Record<string, string>;
 
 /**
- * HTTP headers by lower-cased name, with the `get`/`set`/`has`/`delete` of the WHATWG `Headers`
+ * HTTP headers by lower-cased name, with the `get`/`set`/`has` of the WHATWG `Headers`
  * that ofetch calls. Iterating yields `[name, value]` pairs, which every `fetch` accepts as
  * request headers.
  *
@@ -30,10 +30,6 @@ export class HeaderMap implements Iterable<[string, string]> {
 
   has(name: string): boolean {
     return this.#values.has(name.toLowerCase());
-  }
-
-  delete(name: string): void {
-    this.#values.delete(name.toLowerCase());
   }
 
   [Symbol.iterator](): IterableIterator<[string, string]> {

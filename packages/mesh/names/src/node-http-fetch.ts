@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { HeaderMap } from "./header-map.js";
+import { type HeaderInit, HeaderMap } from "./header-map.js";
 
 /** Statuses whose response has no body, whatever the server sends. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -38,8 +38,8 @@ export async function nodeHttpFetch(
       ? process.getBuiltinModule("node:https")
       : process.getBuiltinModule("node:http");
   return new Promise<Response>((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of new HeaderMap(headerPairs(init.headers))) headers[name] = value;
+    // `Headers`, pairs and records alike: every form of HeadersInit iterates or has entries.
+    const headers = Object.fromEntries(new HeaderMap(init.headers as HeaderInit | undefined));
     const request = http.request(url, { method: init.method ?? "GET", headers, signal });
     request.once("response", (response) => {
       resolve(toResponse(response, url, request.method === "HEAD"));
@@ -55,13 +55,6 @@ function requestBody(body: RequestInit["body"]): string | Uint8Array | undefined
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string" || body instanceof Uint8Array) return body;
   throw new TypeError("nodeHttpFetch sends a string or bytes as the body, nothing else");
-}
-
-/** `Headers` instances, pairs and records all iterate or spread into pairs. */
-function headerPairs(headers: RequestInit["headers"]): Iterable<[string, string]> | undefined {
-  if (headers === undefined) return undefined;
-  if (Symbol.iterator in headers) return headers as Iterable<[string, string]>;
-  return Object.entries(headers as Record<string, string>);
 }
 
 function toResponse(response: IncomingMessage, url: URL, head: boolean): Response {
@@ -99,7 +92,8 @@ function toResponse(response: IncomingMessage, url: URL, head: boolean): Respons
 class ResponseBody {
   readonly stream: ReadableStream<Uint8Array>;
   readonly response: IncomingMessage;
-  #pulled = false;
+  /** The socket's chunks, once the stream has been pulled. */
+  #chunks: AsyncIterator<Buffer> | undefined;
   #read = false;
 
   constructor(response: IncomingMessage) {
@@ -122,7 +116,7 @@ class ResponseBody {
 
   async text(): Promise<string> {
     if (this.used) throw new TypeError("Body is unusable: the body has already been read");
-    if (!this.#pulled) {
+    if (this.#chunks === undefined) {
       this.#read = true;
       const chunks: Buffer[] = [];
       for await (const chunk of this.response) chunks.push(chunk as Buffer);
@@ -134,24 +128,11 @@ class ResponseBody {
     return result + decoder.decode();
   }
 
-  /** Enqueues the next chunk, or closes or errors the stream at the socket's end or failure. */
-  #pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    this.#pulled = true;
-    const response = this.response;
-    return new Promise((resolve) => {
-      const settle = (act: () => void) => {
-        response.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
-        response.pause();
-        act();
-        resolve();
-      };
-      const onData = (chunk: Buffer) => settle(() => controller.enqueue(new Uint8Array(chunk)));
-      const onEnd = () => settle(() => controller.close());
-      const onError = (error: Error) => settle(() => controller.error(error));
-      const onClose = () => onError(new Error("the connection closed before the response ended"));
-      if (response.readableEnded) return onEnd();
-      response.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
-      response.resume();
-    });
+  /** Enqueues the next chunk, or closes the stream at the end; a failed read errors it. */
+  async #pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    this.#chunks ??= this.response[Symbol.asyncIterator]();
+    const next = await this.#chunks.next();
+    if (next.done) controller.close();
+    else controller.enqueue(new Uint8Array(next.value));
   }
 }
