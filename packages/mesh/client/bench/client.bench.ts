@@ -79,14 +79,23 @@ for (let i = 0; i < WARMUP_CALLS; i++) {
   for (const [, run] of entries) await run();
 }
 
-// Calls of all cases alternate one by one, in a rotating order, and each call is timed alone:
-// the median per case then shrugs off load spikes from other processes and inbox growth.
+// Calls of all cases alternate one by one, each timed alone, in a new shuffled order every
+// round: the median per case then shrugs off load spikes from other processes and inbox growth,
+// and no case always follows the same one (what a call leaves behind, such as the gateway's
+// deferred work, would otherwise always land on the same next case).
+let seed = 7;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
 const samples = new Map<CaseName, number[]>(entries.map(([name]) => [name, []]));
 for (let i = 0; i < CALLS; i++) {
-  for (let j = 0; j < entries.length; j++) {
-    const [name, run] = entries[(i + j) % entries.length]!;
-    samples.get(name)?.push(await timeCall(run));
+  const order = [...entries];
+  for (let j = order.length - 1; j > 0; j--) {
+    const k = Math.floor(random() * (j + 1));
+    [order[j], order[k]] = [order[k]!, order[j]!];
   }
+  for (const [name, run] of order) samples.get(name)?.push(await timeCall(run));
 }
 
 await sender.close();

@@ -10,42 +10,43 @@ const MIN_SECRET_LENGTH = 16;
  * alignments it can have inside a longer encoded blob (characters shared with neighbouring
  * bytes dropped). Sorted longest first so a match redacts as much as possible.
  */
-export function knownSecretNeedles(options: SecretGuardOptions | undefined): string[] {
+export function knownSecretNeedles(options: SecretGuardOptions | undefined): readonly string[] {
   const values: unknown = options?.knownSecrets;
   if (values === undefined) return [];
   if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
-  const needles = (values as string[]).flatMap((raw) => {
-    const value = raw.trim();
-    return value.length < MIN_SECRET_LENGTH ? [] : needlesOf(value);
-  });
-  return [...new Set(needles)].sort((a, b) => b.length - a.length);
+  // Callers pass the same live token on every send: the whole list is kept per list of values.
+  const key = JSON.stringify(values);
+  let needles = cache.get(key);
+  if (needles === undefined) {
+    needles = [...new Set(values.flatMap(needlesOf))].sort((a, b) => b.length - a.length);
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(key, needles);
+  }
+  return needles;
 }
 
-/** Encodings per secret value: callers pass the same live token on every send, so keep them. */
+/** Needles per list of values (as JSON), longest first; read only by the callers. */
 const cache = new Map<string, string[]>();
 const CACHE_SIZE = 32;
 
-function needlesOf(value: string): string[] {
-  let needles = cache.get(value);
-  if (needles === undefined) {
-    const bytes = [...new TextEncoder().encode(value)];
-    const hex = bytes.map((byte) => (byte + 256).toString(16).slice(1)).join("");
-    const binary = bytes.map((byte) => String.fromCharCode(byte)).join("");
-    const upper = hex.toUpperCase();
-    needles = [value, hex, upper, encodeURIComponent(value), upper.replace(/../g, "%$&")];
-    for (let offset = 0; offset < 3; offset++) {
-      // Behind `offset` filler bytes; characters that mix in filler or padding bits dropped.
-      const core = btoa("\0".repeat(offset) + binary).slice(
-        Math.ceil((offset * 4) / 3),
-        Math.floor(((offset + bytes.length) * 4) / 3),
-      );
-      needles.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
-    }
-    needles = needles.filter((needle) => needle.length >= MIN_SECRET_LENGTH);
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(value, needles);
+function needlesOf(raw: string): string[] {
+  const value = raw.trim();
+  if (value.length < MIN_SECRET_LENGTH) return [];
+  const bytes = [...new TextEncoder().encode(value)];
+  const hex = bytes.map((byte) => (byte + 256).toString(16).slice(1)).join("");
+  const binary = bytes.map((byte) => String.fromCharCode(byte)).join("");
+  const upper = hex.toUpperCase();
+  const needles = [value, hex, upper, encodeURIComponent(value), upper.replace(/../g, "%$&")];
+  for (let offset = 0; offset < 3; offset++) {
+    // Behind `offset` filler bytes; characters that mix in filler or padding bits dropped.
+    const core = btoa("\0".repeat(offset) + binary).slice(
+      Math.ceil((offset * 4) / 3),
+      Math.floor(((offset + bytes.length) * 4) / 3),
+    );
+    needles.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
   }
+  // Each is at least as long as the value: 16 or more bytes make 20 or more base64 characters.
   return needles;
 }

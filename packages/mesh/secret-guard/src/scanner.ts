@@ -48,8 +48,11 @@ export interface RuleExtension {
   readonly rules: readonly { readonly id: string; readonly label: string }[];
   /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
   readonly awsMarkers: readonly string[];
-  /** Its state for `text`; it may also speed up `engine`, the spec's rules' state for `text`. */
-  scanner(text: string, engine: Engine): ExtensionScanner;
+  /**
+   * Its state for `text`, or null when none of its rules can match in `text`; it may also
+   * speed up `engine`, the spec's rules' state for `text`.
+   */
+  scanner(text: string, engine: Engine): ExtensionScanner | null;
 }
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
