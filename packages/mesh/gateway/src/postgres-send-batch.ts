@@ -5,6 +5,7 @@ import type {
   InsertResult,
   NewMessage,
 } from "./gateway-storage.js";
+import { namedStatement } from "./named-statement.js";
 import { repeatOf } from "./repeat-of.js";
 import { type DbMessageRow, messageFromRow } from "./storage-rows.js";
 import { MESSAGE_COLUMNS } from "./storage-schema.js";
@@ -118,15 +119,17 @@ export async function sendBatch(
   if (fresh.length === 0) return results;
 
   const sends = fresh.map((index) => batch[index]!.message);
-  const { rows } = await client.query<BatchRow>(SEND_BATCH, [
-    sends.map((message) => message.fromNode),
-    sends.map((message) => message.toNode),
-    sends.map((message) => message.kind),
-    sends.map((message) => message.content),
-    sends.map((message) => message.relatedTaskId),
-    sends.map((message) => message.threadId),
-    sends.map((message) => message.createdAt ?? null),
-  ]);
+  const { rows } = await client.query<BatchRow>(
+    namedStatement(SEND_BATCH, [
+      sends.map((message) => message.fromNode),
+      sends.map((message) => message.toNode),
+      sends.map((message) => message.kind),
+      sends.map((message) => message.content),
+      sends.map((message) => message.relatedTaskId),
+      sends.map((message) => message.threadId),
+      sends.map((message) => message.createdAt ?? null),
+    ]),
+  );
   const checks = rows
     .filter((row) => row.ord !== null)
     .sort((a, b) => Number(a.ord) - Number(b.ord));

@@ -8,6 +8,7 @@ import type {
   NewMessage,
   RegisterPeerInput,
 } from "./gateway-storage.js";
+import { namedStatement } from "./named-statement.js";
 import { createPostgresListener } from "./postgres-listener.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { postgresTypes } from "./postgres-timestamp.js";
@@ -131,8 +132,7 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
   };
   const getMessage = async (id: number, client: Queryable = pool) => {
     const { rows } = await client.query<DbMessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`,
-      [id],
+      namedStatement(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]),
     );
     return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
   };
@@ -229,7 +229,9 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         return row === undefined ? undefined : peerFromRow(row);
       },
       async touchPeer(name, at) {
-        await pool.query("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]);
+        await pool.query(
+          namedStatement("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]),
+        );
       },
       insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
         if (closed)
@@ -244,18 +246,24 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         let result: pg.QueryResult<DbMessageRow>;
         if (query.to !== undefined) {
           result = await pool.query(
-            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
-            [query.to, query.afterId ?? 0, query.limit],
+            namedStatement(
+              `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
+              [query.to, query.afterId ?? 0, query.limit],
+            ),
           );
         } else if (query.afterId !== undefined) {
           result = await pool.query(
-            `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
-            [query.afterId, query.limit],
+            namedStatement(
+              `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
+              [query.afterId, query.limit],
+            ),
           );
         } else {
           result = await pool.query(
-            `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
-            [query.limit],
+            namedStatement(
+              `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
+              [query.limit],
+            ),
           );
         }
         return result.rows.map(messageFromRow);
@@ -265,10 +273,12 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
       },
       async markRead(id, at) {
         // The WHERE clause makes concurrent marks race safely: only the first one writes.
-        await pool.query("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
-          at,
-          id,
-        ]);
+        await pool.query(
+          namedStatement("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
+            at,
+            id,
+          ]),
+        );
         return getMessage(id);
       },
       async importMessages(messages: readonly ImportedMessage[]) {
@@ -297,8 +307,10 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
       },
       async findTokenPeer(tokenHash) {
-        return (await one<{ peer: string }>("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]))
-          ?.peer;
+        const { rows } = await pool.query<{ peer: string }>(
+          namedStatement("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]),
+        );
+        return rows[0]?.peer;
       },
       async anyLiveToken(tokenHashes) {
         if (tokenHashes.length === 0) return false;
