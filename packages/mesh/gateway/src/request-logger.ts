@@ -59,6 +59,8 @@ const DEFAULT_OPTIONS: LoggerOptions = {
   redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
 };
 
+/** Bytes of stdout lines buffered before they are written. */
+const BLOCK_BYTES = 4096;
 /** How often buffered stdout lines are written at the latest, in ms. */
 const FLUSH_INTERVAL_MS = 250;
 
@@ -95,7 +97,11 @@ export function createLoggerSetup(logger: GatewayLogger): LoggerSetup {
     const stdout = destination({
       dest: 1,
       sync: false,
-      minLength: 4096,
+      minLength: BLOCK_BYTES,
+      // sonic-boom measures its pending chunk's byte length on every line, and a chunk grows up
+      // to maxWrite (16 KiB by default): chunks of one block keep that short (1.7 -> 0.7 µs of
+      // CPU a line, measured with 160-byte lines); it writes a block at a time all the same.
+      maxWrite: BLOCK_BYTES + 1,
       periodicFlush: FLUSH_INTERVAL_MS,
     });
     return {
