@@ -71,6 +71,8 @@ export interface GatewayAppOptions {
   logger: LoggerSetup["fastify"];
   /** Writes the request lines when set (see `LoggerSetup.requestLine`); else the request's logger. */
   requestLine?: LoggerSetup["requestLine"];
+  /** Log lines dropped so far because stdout did not keep up (a metric); default none. */
+  droppedLogLines?: () => number;
   waiters: MessageWaiters;
   limits: GatewayLimits;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */
@@ -125,6 +127,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     waiters: () => waiters.size,
     streams: () => streams.size,
     bufferedBodyBytes: () => budget.held,
+    droppedLogLines: options.droppedLogLines ?? (() => 0),
   });
   let openApi: string | undefined;
 

@@ -15,6 +15,8 @@ export interface MetricsSources {
   streams: () => number;
   /** Request body bytes held in memory now. */
   bufferedBodyBytes: () => number;
+  /** Log lines dropped so far because stdout did not keep up. */
+  droppedLogLines: () => number;
 }
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
@@ -70,6 +72,14 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.bufferedBodyBytes());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_log_lines_dropped",
+      help: "Log lines dropped since start because stdout did not keep up (16 MiB held at most)",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.droppedLogLines());
       },
     });
     new Gauge({

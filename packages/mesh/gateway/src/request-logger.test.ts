@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { createLoggerSetup, type GatewayLogEntry } from "./request-logger.js";
 
@@ -20,4 +24,39 @@ it("redacts tokens and message content at the logger, wherever they are logged",
   const text = JSON.stringify(lines);
   expect(text).not.toContain("mesh_secret");
   expect(text).not.toContain("private words");
+});
+
+it("holds at most maxPendingBytes of lines for a stdout that stops reading, and counts the rest as dropped", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-log-"));
+  const path = join(dir, "stdout");
+  execFileSync("mkfifo", [path]);
+  // Read and write ends in one descriptor: nothing reads it until the lines are counted.
+  const fd = openSync(path, constants.O_RDWR | constants.O_NONBLOCK);
+  try {
+    // The default bound (16 MiB) works the same; a small one keeps the test short.
+    const maxPendingBytes = 256 * 1024;
+    const setup = createLoggerSetup(true, { fd, maxPendingBytes });
+    const line = { method: "POST", path: "/messages", status: 201, peer: "p".repeat(200) };
+    const lines = Math.ceil((maxPendingBytes * 4) / 200);
+    for (let i = 0; i < lines; i++) setup.requestLine?.info(line, "request");
+    const dropped = setup.droppedLines();
+    // Each line is over 200 bytes: what is kept fits the bound, plus the pipe and one write.
+    expect(dropped).toBeGreaterThan(0);
+    expect((lines - dropped) * 200).toBeLessThanOrEqual(maxPendingBytes + 64 * 1024);
+    // The kept lines all arrive once the pipe is read.
+    const buffer = Buffer.alloc(1024 * 1024);
+    let received = 0;
+    for (const until = Date.now() + 20_000; received < lines - dropped && Date.now() < until; ) {
+      try {
+        const n = readSync(fd, buffer);
+        for (let i = 0; i < n; i++) if (buffer[i] === 10) received++;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    expect(received).toBe(lines - dropped);
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

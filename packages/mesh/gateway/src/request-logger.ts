@@ -59,6 +59,12 @@ const DEFAULT_OPTIONS: LoggerOptions = {
   redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
 };
 
+/**
+ * Bytes of log lines held for a stdout that does not keep up (a stalled terminal or log
+ * collector); lines past it are dropped and counted, so the gateway's memory stays bounded.
+ */
+export const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024;
+
 /** How often buffered stdout lines are written at the latest, in ms. */
 const FLUSH_INTERVAL_MS = 250;
 
@@ -72,41 +78,65 @@ export interface LoggerSetup {
    */
   requestLine?: FastifyBaseLogger;
   flush(): void;
+  /** Lines dropped so far because stdout did not keep up (see `MAX_PENDING_LOG_BYTES`). */
+  droppedLines(): number;
 }
 
 const isInstance = (value: object): value is FastifyBaseLogger =>
   typeof (value as { child?: unknown }).child === "function" &&
   typeof (value as { info?: unknown }).info === "function";
 
+const NONE_DROPPED = () => 0;
+
+/** Where `logger: true` writes: a file descriptor, and the bytes it may hold for it. */
+export interface StdoutSink {
+  fd: number;
+  maxPendingBytes: number;
+}
+
 /** Resolves the `logger` option into Fastify's logger settings, redaction included. */
-export function createLoggerSetup(logger: GatewayLogger): LoggerSetup {
-  if (logger === false) return { fastify: { logger: false }, flush() {} };
+export function createLoggerSetup(
+  logger: GatewayLogger,
+  stdout: StdoutSink = { fd: 1, maxPendingBytes: MAX_PENDING_LOG_BYTES },
+): LoggerSetup {
+  if (logger === false)
+    return { fastify: { logger: false }, flush() {}, droppedLines: NONE_DROPPED };
   if (typeof logger === "function") {
     const sink = { write: (line: string) => logger(JSON.parse(line) as GatewayLogEntry) };
     return {
       fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) },
       requestLine: pino(LINE_OPTIONS, sink),
       flush() {},
+      droppedLines: NONE_DROPPED,
     };
   }
   if (logger === true) {
     // Buffered and written asynchronously: a busy gateway does not pay a write call per line;
     // a quiet one still shows each line within the flush interval.
-    const stdout = destination({
-      dest: 1,
+    const sink = destination({
+      dest: stdout.fd,
       sync: false,
       minLength: 4096,
+      maxLength: stdout.maxPendingBytes,
       periodicFlush: FLUSH_INTERVAL_MS,
     });
+    let dropped = 0;
+    sink.on("drop", () => {
+      dropped += 1;
+    });
     return {
-      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, stdout) },
-      requestLine: pino(LINE_OPTIONS, stdout),
-      flush: () => stdout.flushSync(),
+      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) },
+      requestLine: pino(LINE_OPTIONS, sink),
+      flush: () => sink.flushSync(),
+      droppedLines: () => dropped,
     };
   }
-  if (isInstance(logger)) return { fastify: { loggerInstance: logger }, flush() {} };
+  if (isInstance(logger)) {
+    return { fastify: { loggerInstance: logger }, flush() {}, droppedLines: NONE_DROPPED };
+  }
   return {
     fastify: { logger: { ...DEFAULT_OPTIONS, ...logger } as PinoLoggerOptions },
     flush() {},
+    droppedLines: NONE_DROPPED,
   };
 }

@@ -147,6 +147,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       adminToken,
       logger: logger.fastify,
       requestLine: logger.requestLine,
+      droppedLogLines: logger.droppedLines,
       waiters,
       limits,
       streams,

@@ -400,6 +400,7 @@ describe("observability", () => {
     );
     expect(metrics.text).toContain("mesh_gateway_send_duration_seconds_bucket");
     expect(metrics.text).toContain("mesh_gateway_waiters 0");
+    expect(metrics.text).toMatch(/^mesh_gateway_log_lines_dropped 0$/m);
     expect((await call(gateway, "GET", "/metrics", { token })).status).toBe(403);
     expect((await call(gateway, "GET", "/metrics", { token: null })).status).toBe(401);
   });
