@@ -5,6 +5,7 @@ import {
   type PeerAliases,
   resolveAliases,
   resolveGateway,
+  type ValidateNodeNameOptions,
   validateNodeName,
 } from "@mesh/names";
 import {
@@ -213,6 +214,8 @@ export class MeshClient {
   readonly #fetch: typeof globalThis.fetch | undefined;
   readonly #aliases: PeerAliases;
   readonly #transport: GatewayTransport;
+  /** What `send` checks a recipient with, frozen: `validateNodeName` resolves it once. */
+  readonly #nameCheck: ValidateNodeNameOptions;
   /** Aborted by `close()`, so that watches in progress stop. */
   readonly #closing = new AbortController();
 
@@ -233,6 +236,13 @@ export class MeshClient {
       retries: opts.retries ?? 2,
       retryDelayMs: opts.retryDelayMs ?? 200,
       fetch: this.#fetch,
+    });
+    this.#nameCheck = Object.freeze({
+      gatewayUrl,
+      strict: false,
+      aliases: this.#aliases,
+      ...(token ? { token } : {}),
+      ...(this.#fetch ? { fetch: this.#fetch } : {}),
     });
   }
 
@@ -299,13 +309,7 @@ export class MeshClient {
       });
     }
     const args = parseArgs(SendArgsSchema, options, "send options");
-    const to = await validateNodeName(options.to, {
-      gatewayUrl: this.gatewayUrl,
-      strict: false,
-      aliases: this.#aliases,
-      ...(this.#token ? { token: this.#token } : {}),
-      ...(this.#fetch ? { fetch: this.#fetch } : {}),
-    });
+    const to = await validateNodeName(options.to, this.#nameCheck);
     if (args.skipSecretCheck !== true) {
       const { assertNoSecrets } = secretGuard ?? (await loadSecretGuard());
       assertNoSecrets(args.content, { knownSecrets: this.#token ? [this.#token] : [] });

@@ -87,3 +87,34 @@ describe("defaults", () => {
     expect(urls).toEqual([`${server.url}/peers`]);
   });
 });
+
+describe("frozen options", () => {
+  it("are checked and resolved once, their environment fallbacks read then", () => {
+    vi.stubEnv("MESH_GATEWAY_URL", "http://first.example:8788");
+    const frozen = Object.freeze({ ttlSeconds: 1 });
+    const open = { ttlSeconds: 1 };
+    expect(resolveRegistryOptions(frozen).gatewayUrl).toBe("http://first.example:8788");
+    vi.stubEnv("MESH_GATEWAY_URL", "http://second.example:8788");
+    expect(resolveRegistryOptions(frozen).gatewayUrl).toBe("http://first.example:8788");
+    expect(resolveRegistryOptions(open).gatewayUrl).toBe("http://second.example:8788");
+  });
+
+  it("take the global fetch at each call, as unfrozen ones do", () => {
+    const frozen = Object.freeze({ gatewayUrl: "http://gateway.example:8788" });
+    resolveRegistryOptions(frozen);
+    const replaced = vi.fn<typeof fetch>();
+    vi.stubGlobal("fetch", replaced);
+    try {
+      expect(resolveRegistryOptions(frozen).fetch).toBe(replaced);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("that are invalid throw on every call", () => {
+    const frozen = Object.freeze({ ttlSeconds: -1 });
+    for (let i = 0; i < 2; i++) {
+      expect(() => resolveRegistryOptions(frozen)).toThrow(/ttlSeconds must be >= 0/);
+    }
+  });
+});

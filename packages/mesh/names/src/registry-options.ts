@@ -98,24 +98,37 @@ function invalidOptions(detail: string): MeshValidationError {
 }
 
 /**
- * Applies the defaults in one place and checks the option types.
+ * Applies the defaults in one place and checks the option types; a frozen options object is
+ * checked and resolved once.
  *
  * @throws {MeshValidationError} (code `invalid_options`) on an option of the wrong type or range.
  */
 export function resolveRegistryOptions(
   options: ValidateNodeNameOptions = {},
 ): ResolvedRegistryOptions {
-  const parsed = v.safeParse(OptionsSchema, options);
-  if (!parsed.success) {
-    // Issue messages are ours (above), so they never echo the token.
-    throw invalidOptions(parsed.issues.map((issue) => issue.message).join("; "));
+  let resolved = resolvedFrozen.get(options);
+  if (resolved === undefined) {
+    const parsed = v.safeParse(OptionsSchema, options);
+    if (!parsed.success) {
+      // Issue messages are ours (above), so they never echo the token.
+      throw invalidOptions(parsed.issues.map((issue) => issue.message).join("; "));
+    }
+    resolved = {
+      ...resolveGateway(options),
+      ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      fetch: options.fetch ?? globalThis.fetch,
+      logger: options.logger ?? console,
+      now: options.now ?? Date.now,
+    };
+    if (Object.isFrozen(options)) resolvedFrozen.set(options, resolved);
   }
-  return {
-    ...resolveGateway(options),
-    ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
-    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
-    fetch: options.fetch ?? globalThis.fetch,
-    logger: options.logger ?? console,
-    now: options.now ?? Date.now,
-  };
+  // The global fetch is taken at each call: a test or an app may replace it.
+  return options.fetch === undefined ? { ...resolved, fetch: globalThis.fetch } : resolved;
 }
+
+/**
+ * Frozen option objects, checked and resolved once (their environment fallbacks read then): a
+ * client passes the same frozen object on every send, where the check cost more than the rest.
+ */
+const resolvedFrozen = new WeakMap<object, ResolvedRegistryOptions>();
