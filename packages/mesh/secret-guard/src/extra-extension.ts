@@ -237,12 +237,16 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
     };
   }),
 );
+/** A literal as regex source: `.` and `+` are its only characters with a meaning there. */
+function literalSource(text: string): string {
+  return text.replace(/[.+/]/g, "\\$&");
+}
 /** Per literal: a regex that every match of it satisfies where it starts (see `LiteralSkip`). */
 const SHAPES = RULES.flatMap(([texts, , tail]) =>
   texts.map((text) => {
     // No `\b` before it: V8 then looks for the literal by skipping (a literal inside a word is
     // found, read, and missed again).
-    return new RegExp(text.replace(/[.+/]/g, "\\$&") + tail, "g");
+    return new RegExp(literalSource(text) + tail, "g");
   }),
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
@@ -272,9 +276,7 @@ const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
  * holds none), and the scanner's set-up is skipped. It tries every literal at each position,
  * so long texts, where that would add up, go to the scanner.
  */
-const ANY_LITERAL = new RegExp(
-  LITERALS.map(({ text }) => text.replace(/[.+/]/g, "\\$&")).join("|"),
-);
+const ANY_LITERAL = new RegExp(LITERALS.map(({ text }) => literalSource(text)).join("|"));
 /** Literals by key (their anchor and the two characters before it), and the keys' search. */
 const KEYED: readonly Literal[][] = [...byBucket.values()];
 const KEYS = new KeySearch(
