@@ -197,7 +197,7 @@ async function loadSecretGuard(): Promise<SecretGuard> {
   return secretGuard;
 }
 
-/** node:crypto's, taken at the first send (loading the module on import would cost ~10 ms). */
+/** node:crypto's, taken at the first send (importing the module costs a command ~4 ms). */
 let randomUUID: (() => string) | undefined;
 
 /**

@@ -72,7 +72,7 @@ export interface GatewayAppOptions {
   /** Writes the request lines when set (see `LoggerSetup.requestLine`); else the request's logger. */
   requestLine?: LoggerSetup["requestLine"];
   /** Log lines dropped so far because stdout did not keep up (a metric); default none. */
-  droppedLogLines?: () => number;
+  droppedLogLines?: (() => number) | undefined;
   waiters: MessageWaiters;
   limits: GatewayLimits;
   /** Live delivery limits of `GET /messages/stream` (resolved by `startGateway`). */

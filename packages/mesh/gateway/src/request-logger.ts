@@ -78,15 +78,16 @@ export interface LoggerSetup {
    */
   requestLine?: FastifyBaseLogger;
   flush(): void;
-  /** Lines dropped so far because stdout did not keep up (see `MAX_PENDING_LOG_BYTES`). */
-  droppedLines(): number;
+  /**
+   * Lines dropped so far because stdout did not keep up (see `MAX_PENDING_LOG_BYTES`); absent
+   * where nothing is dropped (no logger, a function, a caller's own logger).
+   */
+  droppedLines?: () => number;
 }
 
 const isInstance = (value: object): value is FastifyBaseLogger =>
   typeof (value as { child?: unknown }).child === "function" &&
   typeof (value as { info?: unknown }).info === "function";
-
-const NONE_DROPPED = () => 0;
 
 /** Where `logger: true` writes: a file descriptor, and the bytes it may hold for it. */
 export interface StdoutSink {
@@ -99,15 +100,13 @@ export function createLoggerSetup(
   logger: GatewayLogger,
   stdout: StdoutSink = { fd: 1, maxPendingBytes: MAX_PENDING_LOG_BYTES },
 ): LoggerSetup {
-  if (logger === false)
-    return { fastify: { logger: false }, flush() {}, droppedLines: NONE_DROPPED };
+  if (logger === false) return { fastify: { logger: false }, flush() {} };
   if (typeof logger === "function") {
     const sink = { write: (line: string) => logger(JSON.parse(line) as GatewayLogEntry) };
     return {
       fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) },
       requestLine: pino(LINE_OPTIONS, sink),
       flush() {},
-      droppedLines: NONE_DROPPED,
     };
   }
   if (logger === true) {
@@ -131,12 +130,9 @@ export function createLoggerSetup(
       droppedLines: () => dropped,
     };
   }
-  if (isInstance(logger)) {
-    return { fastify: { loggerInstance: logger }, flush() {}, droppedLines: NONE_DROPPED };
-  }
+  if (isInstance(logger)) return { fastify: { loggerInstance: logger }, flush() {} };
   return {
     fastify: { logger: { ...DEFAULT_OPTIONS, ...logger } as PinoLoggerOptions },
     flush() {},
-    droppedLines: NONE_DROPPED,
   };
 }

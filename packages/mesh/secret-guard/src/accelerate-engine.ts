@@ -4,25 +4,11 @@
  * entry only (the spec-only entry has no room for it): the extra rules' extension installs
  * it on the engine it runs beside. Same results, so the engine's tests hold with it.
  */
+import { runRegexes, SHORT } from "./run-regexes.js";
 import { B64, CLASS, Cursor, type Engine, LONG_RUN, RUN } from "./scanner.js";
 
-/** Characters read one by one before a regex takes over (a regex call costs ~30 ns). */
-const SHORT = 32;
-
 /** Sticky regexes matching a run of the characters whose CLASS has one of the bits of a mask. */
-const runOf = new Map<number, RegExp>();
-function runRegex(mask: number): RegExp {
-  let re = runOf.get(mask);
-  if (re === undefined) {
-    let chars = "";
-    for (let c = 0; c < 128; c++) {
-      if ((CLASS[c] as number) & mask) chars += `\\x${c.toString(16).padStart(2, "0")}`;
-    }
-    re = new RegExp(`[${chars}]*`, "y");
-    runOf.set(mask, re);
-  }
-  return re;
-}
+const runRegex = runRegexes(CLASS);
 
 /** The scanner's [A-Za-z0-9_] bit of CLASS. */
 const WORD = 1;

@@ -46,30 +46,46 @@ describe("scanner with the extra rules, against their regexes", () => {
   });
 });
 
+/**
+ * Up to three runs of a near-miss unit repeated `times`, each maybe followed by a token: the
+ * extra rules must find what their regexes find, after however many near misses.
+ */
+function matchesRegexesAfterNearMisses(
+  units: readonly string[],
+  tokens: readonly string[],
+  times: { min: number; max: number },
+  numRuns: number,
+): void {
+  const text = fc
+    .array(
+      fc.tuple(fc.constantFrom(...units), fc.integer(times), fc.option(fc.constantFrom(...tokens))),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((runs) => runs.map(([u, n, t]) => `${u.repeat(n)} ${t ?? ""} `).join(""));
+  fc.assert(
+    fc.property(text, (content) => {
+      expect(first(content)).toEqual(referenceFindSecret(content, true));
+      expect(all(content)).toEqual(referenceFindAll(content, true));
+    }),
+    { numRuns },
+  );
+}
+
 describe("extra rules in texts dense in their literals' anchors", () => {
   it("finds what their regexes find after long runs of near misses", () => {
     // Runs that the reference regexes read in linear time (no long runs of word characters).
-    const unit = fc.constantFrom("r8_a ", "xoxb-1 ", "- ", "_ ", ":", '"', "hf_a ", "ghu_1 ");
-    const token = fc.constantFrom(
-      `r8_${"a".repeat(30)}`,
-      `glpat-${"b".repeat(20)}`,
-      `hf_${"c".repeat(34)}`,
-      `ghu_${"d".repeat(36)}`,
-      `xoxp-12-${"e".repeat(10)}`,
-      '"private_key": "-----BEGIN X"',
-    );
-    const text = fc
-      .array(fc.tuple(unit, fc.integer({ min: 1, max: 150 }), fc.option(token)), {
-        minLength: 1,
-        maxLength: 3,
-      })
-      .map((runs) => runs.map(([u, times, t]) => `${u.repeat(times)} ${t ?? ""} `).join(""));
-    fc.assert(
-      fc.property(text, (content) => {
-        expect(first(content)).toEqual(referenceFindSecret(content, true));
-        expect(all(content)).toEqual(referenceFindAll(content, true));
-      }),
-      { numRuns: 150 },
+    matchesRegexesAfterNearMisses(
+      ["r8_a ", "xoxb-1 ", "- ", "_ ", ":", '"', "hf_a ", "ghu_1 "],
+      [
+        `r8_${"a".repeat(30)}`,
+        `glpat-${"b".repeat(20)}`,
+        `hf_${"c".repeat(34)}`,
+        `ghu_${"d".repeat(36)}`,
+        `xoxp-12-${"e".repeat(10)}`,
+        '"private_key": "-----BEGIN X"',
+      ],
+      { min: 1, max: 150 },
+      150,
     );
   });
 });
@@ -77,37 +93,28 @@ describe("extra rules in texts dense in their literals' anchors", () => {
 describe("extra rules after thousands of near misses", () => {
   it("finds what their regexes find when near misses fill whole windows", () => {
     // Long enough for the scan to pass over them natively (windows of 4096 characters).
-    const unit = fc.constantFrom(
-      "r8_a ",
-      "xoxb-1 ",
-      "-----",
-      "hf_a ",
-      '"private_key": ',
-      "AWS_SECRET_ACCESS_KEY= ",
-      "postgres://u@ ",
-      "glpat-a ",
-    );
-    const token = fc.constantFrom(
-      `r8_${"a".repeat(30)}`,
-      `glpat-${"b".repeat(20)}`,
-      `hf_${"c".repeat(34)}`,
-      `xoxp-12-${"e".repeat(10)}`,
-      '"private_key": "-----BEGIN X"',
-      `AWS_SECRET_ACCESS_KEY=${"f".repeat(40)}`,
-      "postgres://u:p@h",
-    );
-    const text = fc
-      .array(fc.tuple(unit, fc.integer({ min: 500, max: 2500 }), fc.option(token)), {
-        minLength: 1,
-        maxLength: 3,
-      })
-      .map((runs) => runs.map(([u, times, t]) => `${u.repeat(times)} ${t ?? ""} `).join(""));
-    fc.assert(
-      fc.property(text, (content) => {
-        expect(first(content)).toEqual(referenceFindSecret(content, true));
-        expect(all(content)).toEqual(referenceFindAll(content, true));
-      }),
-      { numRuns: 40 },
+    matchesRegexesAfterNearMisses(
+      [
+        "r8_a ",
+        "xoxb-1 ",
+        "-----",
+        "hf_a ",
+        '"private_key": ',
+        "AWS_SECRET_ACCESS_KEY= ",
+        "postgres://u@ ",
+        "glpat-a ",
+      ],
+      [
+        `r8_${"a".repeat(30)}`,
+        `glpat-${"b".repeat(20)}`,
+        `hf_${"c".repeat(34)}`,
+        `xoxp-12-${"e".repeat(10)}`,
+        '"private_key": "-----BEGIN X"',
+        `AWS_SECRET_ACCESS_KEY=${"f".repeat(40)}`,
+        "postgres://u:p@h",
+      ],
+      { min: 500, max: 2500 },
+      40,
     );
   });
 

@@ -16,6 +16,7 @@ import { accelerateEngine } from "./accelerate-engine.js";
 import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { KeySearch } from "./key-search.js";
 import { LiteralSkip } from "./literal-skip.js";
+import { runRegexes, SHORT } from "./run-regexes.js";
 import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
 
 const WORD = 1; // [A-Za-z0-9_]
@@ -66,23 +67,8 @@ const NOT_FOUND = Infinity;
  */
 const ACCELERATE_FROM = 2048;
 
-/** Characters of a run read one by one before a regex reads on (a regex call costs ~30 ns). */
-const SHORT = 32;
-
 /** Sticky regexes, by class mask, that match a run of the characters of the mask. */
-const runOf = new Map<number, RegExp>();
-function runRegex(mask: number): RegExp {
-  let re = runOf.get(mask);
-  if (re === undefined) {
-    let chars = mask & STRING ? "\\x80-\\uffff" : "";
-    for (let c = 0; c < 128; c++) {
-      if ((CLASS[c] as number) & mask) chars += `\\x${c.toString(16).padStart(2, "0")}`;
-    }
-    re = new RegExp(`[${chars}]*`, "y");
-    runOf.set(mask, re);
-  }
-  return re;
-}
+const runRegex = runRegexes(CLASS);
 
 /**
  * Whether `literal` occurs in `text` at `at` (>= 0). `startsWith` costs several times as much
