@@ -90,6 +90,7 @@ describe("GatewayTransport", () => {
     const http = transport({ timeout: 60_000 });
     const before = timers();
     await http.request({ method: "GET", path: "/peers", idempotent: true });
-    expect(timers()).toBe(before);
+    // Other timers of the process (the server's, the runner's) may end meanwhile, never start one per call.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
