@@ -1,6 +1,8 @@
 // Cost of the MCP layer: send_message and check_inbox round trips through a `mesh-mcp` process
 // over stdio, next to the same @mesh/client call made directly, in the same run against one
-// gateway in a process of its own, as in real use (target: MCP within 1.5x of the direct call);
+// gateway in a process of its own, as in real use (target: the MCP layer adds under 1 ms at the
+// median, absolute, on this machine: the SDK's stdio transport, its request handling, the
+// server's argument check and result, and one more process hop);
 // and start-up, from spawning the bin to the answer of its first tools/list (target < 300 ms,
 // judged on a warm start: Node's compile cache filled by an earlier start, as every start of an
 // agent's server after its first; a cold start with an empty cache is reported next to it).
@@ -17,7 +19,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { reportBench } from "@repo/bench";
 
-const CALL_TARGET_RATIO = 1.5;
+const OVERHEAD_TARGET_MS = 1;
 const STARTUP_TARGET_MS = 300;
 /**
  * Untimed calls of each pair first, as many as are timed: the reader's server process serves no
@@ -113,14 +115,14 @@ for (const [name, pair] of Object.entries(pairs)) {
     samples.direct.push(await timeCall(pair.direct));
     samples.mcp.push(await timeCall(pair.mcp));
   }
-  const ratio = median(samples.mcp) / median(samples.direct);
+  const overhead = median(samples.mcp) - median(samples.direct);
   reportBench({
-    figure: `${name} round trip through stdio, median`,
-    value: `${median(samples.mcp).toFixed(3)} ms`,
-    baseline: `the same @mesh/client call ${median(samples.direct).toFixed(3)} ms`,
-    ratio,
-    target: `<= ${CALL_TARGET_RATIO}x`,
-    met: ratio <= CALL_TARGET_RATIO,
+    figure: `${name}: MCP overhead over the same @mesh/client call, p50`,
+    value: `${overhead.toFixed(3)} ms`,
+    baseline: `mcp ${median(samples.mcp).toFixed(3)} ms, direct ${median(samples.direct).toFixed(3)} ms`,
+    ratio: median(samples.mcp) / median(samples.direct),
+    target: `< ${OVERHEAD_TARGET_MS} ms`,
+    met: overhead < OVERHEAD_TARGET_MS,
   });
 }
 await Promise.all([mcp.sender.close(), mcp.reader.close()]);

@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListResourcesRequestSchema,
@@ -17,10 +18,8 @@ import { InboxReader } from "./inbox-reader.js";
 import { InboxSubscription } from "./inbox-subscription.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
 import { createMeshTools, type MeshTool } from "./mesh-tools.js";
-import { redactSecret } from "./redact-secret.js";
+import { mentionsSecret, redactSecret } from "./redact-secret.js";
 import { SentLog } from "./sent-log.js";
-import { StdioLineTransport } from "./stdio-line-transport.js";
-import { ToolCallShortcut } from "./tool-call-shortcut.js";
 import { jsonSchemaOf } from "./tool-schemas.js";
 
 /** The resource that lists the own unread messages. */
@@ -39,25 +38,31 @@ export interface MeshServerOptions {
   log?: ((line: string) => void) | undefined;
 }
 
+/** What the request handlers share. */
+interface ServerContext {
+  node: string;
+  client: ClientSource;
+  token: string | undefined;
+  log: (line: string) => void;
+  describe: (error: unknown) => string;
+}
+
 /**
- * The server behind `createMeshMcpServer` and `runMeshMcp`: the six tools and `mesh://inbox`
- * on a client it asks for only when a tool, a read or a subscription needs it, and warms up
- * right after the first `tools/list` answer (which clients ask for before their first call).
+ * The server behind `createMeshMcpServer` and `runMeshMcp`: the tools and `mesh://inbox` on a
+ * client it asks for only when a tool, a read or a subscription needs it, and warms up right
+ * after the first `tools/list` answer (which clients ask for before their first call). Every
+ * request is answered through the SDK's `setRequestHandler`.
  */
 export function createMeshServer(options: MeshServerOptions): Server {
-  const { node, client, token } = options;
-  const log = options.log ?? (() => {});
-  const inbox = new InboxReader(client);
-  const tools = createMeshTools({
+  const { node, token } = options;
+  const context: ServerContext = {
     node,
-    client,
-    inbox,
-    sent: new SentLog(),
-    cursor: { newestReturned: 0 },
-  });
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const describe = (error: unknown) => describeToolError(error, { node, token });
-
+    client: options.client,
+    token,
+    log: options.log ?? (() => {}),
+    describe: (error) => describeToolError(error, { node, token }),
+  };
+  const inbox = new InboxReader(options.client);
   const server = new Server(
     { name: "mesh", title: "Mesh", version: pkg.version },
     {
@@ -66,6 +71,22 @@ export function createMeshServer(options: MeshServerOptions): Server {
       jsonSchemaValidator: new LazyJsonSchemaValidator(),
     },
   );
+  const tools = createMeshTools({
+    node,
+    client: options.client,
+    inbox,
+    sent: new SentLog(),
+    cursor: { newestReturned: 0 },
+  });
+  serveTools(server, tools, context);
+  serveInbox(server, inbox, context);
+  return server;
+}
+
+/** `tools/list` and `tools/call`. */
+function serveTools(server: Server, tools: MeshTool[], context: ServerContext): void {
+  const { client, token } = context;
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listing = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -83,55 +104,31 @@ export function createMeshServer(options: MeshServerOptions): Server {
     }
     return { tools: listing };
   });
-  /** A call's outcome, its text already free of the token. */
-  const run = async (request: unknown, signal: AbortSignal): Promise<CallOutcome> => {
-    const params = v.safeParse(CallParams, request);
-    if (!params.success) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `invalid tools/call request: ${describeIssue(params.issues)}`,
-      );
-    }
-    const { name, arguments: args = {} } = params.output;
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
     const tool = byName.get(name);
     if (!tool) {
       return failure(`unknown tool '${name}': use one of ${[...byName.keys()].join(", ")}`, token);
     }
     try {
-      return await callTool(tool, args, signal, token);
+      return await callTool(tool, args, extra.signal, token);
     } catch (error) {
-      const text = describe(error);
-      log(`${tool.name} failed: ${text}`);
+      const text = context.describe(error);
+      context.log(`${tool.name} failed: ${text}`);
       return failure(text, token);
     }
-  };
-  // Calls come through the fallback handler rather than setRequestHandler, which would have the
-  // SDK parse each call twice and its result once more with zod, all on the round trip. On the
-  // program's own transport they skip the SDK altogether (see ToolCallShortcut).
-  server.fallbackRequestHandler = async (request, extra) => {
-    if (request.method !== "tools/call") throw methodNotFound();
-    return toResult(await run(request.params, extra.signal));
-  };
-  const shortcut = new ToolCallShortcut(async (params, signal) =>
-    toResultJson(await run(params, signal)),
-  );
-  // Only the program's own transport has the hook; other transports (a library user's) keep the
-  // SDK's path, with the same results.
-  const connect = server.connect.bind(server);
-  server.connect = (transport) => {
-    if (transport instanceof StdioLineTransport) shortcut.attach(transport);
-    return connect(transport);
-  };
+  });
+}
 
+/** The `mesh://inbox` resource: list, read, subscribe, unsubscribe. */
+function serveInbox(server: Server, inbox: InboxReader, context: ServerContext): void {
+  const { node, token, describe } = context;
   const subscription = new InboxSubscription(
     inbox,
     () => server.sendResourceUpdated({ uri: INBOX_URI }),
-    (error) => log(`following the inbox failed, retrying: ${describe(error)}`),
+    (error) => context.log(`following the inbox failed, retrying: ${describe(error)}`),
   );
-  server.onclose = () => {
-    shortcut.abortAll();
-    subscription.stop();
-  };
+  server.onclose = () => subscription.stop();
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
@@ -163,63 +160,29 @@ export function createMeshServer(options: MeshServerOptions): Server {
     subscription.stop();
     return {};
   });
-  return server;
 }
-
-/** A finished call: the structured result and its JSON, or the text of a failure. */
-type CallOutcome = { structured: Record<string, unknown>; json: string } | { failure: string };
 
 async function callTool(
   tool: MeshTool,
   input: unknown,
   signal: AbortSignal,
   token: string | undefined,
-): Promise<CallOutcome> {
+): Promise<CallToolResult> {
   const parsed = v.safeParse(tool.input, input);
   if (!parsed.success) {
     return failure(`invalid arguments for ${tool.name}: ${describeIssue(parsed.issues)}`, token);
   }
-  const structured = await tool.run(parsed.output, signal);
-  const json = JSON.stringify(structured);
-  // One scan of the JSON the result is sent as (where the token appears as JSON escapes it): a
-  // message or a gateway answer may quote the token.
-  if (token && json.includes(JSON.stringify(token).slice(1, -1))) {
-    const redacted = redactSecret(structured, token);
-    return { structured: redacted, json: JSON.stringify(redacted) };
-  }
-  return { structured, json };
-}
-
-/** The outcome as the `tools/call` result: structured, and as JSON text for older clients. */
-function toResult(outcome: CallOutcome): CallToolResult {
-  if ("failure" in outcome) {
-    return { content: [{ type: "text", text: outcome.failure }], isError: true };
-  }
+  const result = await tool.run(parsed.output, signal);
+  // A message or a gateway answer may quote the token: copied with it redacted, only then.
+  const structured = mentionsSecret(result, token) ? redactSecret(result, token) : result;
   return {
-    content: [{ type: "text", text: outcome.json }],
-    structuredContent: outcome.structured,
+    content: [{ type: "text", text: JSON.stringify(structured) }],
+    structuredContent: structured,
   };
 }
 
-/** {@link toResult} as JSON, serializing the structured result once rather than twice. */
-function toResultJson(outcome: CallOutcome): string {
-  if ("failure" in outcome) return JSON.stringify(toResult(outcome));
-  return `{"content":[{"type":"text","text":${JSON.stringify(outcome.json)}}],"structuredContent":${outcome.json}}`;
-}
-
-/** The `tools/call` parameters the server reads (the SDK's schema allows more, such as `_meta`). */
-const CallParams = v.object({
-  name: v.string(),
-  arguments: v.optional(v.record(v.string(), v.unknown())),
-});
-
-/** The SDK's answer to a method without a handler, word for word. */
-function methodNotFound(): Error {
-  return Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
-}
-
-function failure(text: string, token: string | undefined): CallOutcome {
-  return { failure: redactSecret(text, token) };
+function failure(text: string, token: string | undefined): CallToolResult {
+  return { content: [{ type: "text", text: redactSecret(text, token) }], isError: true };
 }
 
 function requireInbox(uri: string): void {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactSecret } from "./redact-secret.js";
+import { mentionsSecret, redactSecret } from "./redact-secret.js";
 
 describe("redactSecret", () => {
   it("replaces the secret in nested strings and keys, and keeps everything else", () => {
@@ -40,5 +40,24 @@ describe("redactSecret", () => {
         expect(strings.some((text) => text.includes(secret))).toBe(false);
       }),
     );
+  });
+});
+
+describe("mentionsSecret", () => {
+  it("is true exactly when redactSecret would change something", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.jsonValue(), (secret, json) => {
+        const changed = JSON.stringify(redactSecret(json, secret)) !== JSON.stringify(json);
+        if (changed) expect(mentionsSecret(json, secret)).toBe(true);
+        if (!mentionsSecret(json, secret)) expect(redactSecret(json, secret)).toEqual(json);
+      }),
+    );
+  });
+
+  it("finds the secret in a nested value and in a key", () => {
+    expect(mentionsSecret({ a: [{ b: "x mesh_abc123" }] }, "mesh_abc123")).toBe(true);
+    expect(mentionsSecret({ mesh_abc123: 1 }, "mesh_abc123")).toBe(true);
+    expect(mentionsSecret({ a: [1, null, "other"] }, "mesh_abc123")).toBe(false);
+    expect(mentionsSecret({ a: "mesh_abc123" }, undefined)).toBe(false);
   });
 });

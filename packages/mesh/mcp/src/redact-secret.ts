@@ -19,3 +19,18 @@ function redact(value: unknown, secret: string): unknown {
     Object.entries(value).map(([key, item]) => [redactToken(key, secret), redact(item, secret)]),
   );
 }
+
+/**
+ * Whether any string in `value` (object keys included) holds `secret`: a walk that copies
+ * nothing, so that a result without the token is sent as it is.
+ */
+export function mentionsSecret(value: unknown, secret: string | undefined): boolean {
+  if (!secret) return false;
+  if (typeof value === "string") return value.includes(secret);
+  if (Array.isArray(value)) return value.some((item) => mentionsSecret(item, secret));
+  if (typeof value !== "object" || value === null) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(secret) || mentionsSecret(item, secret)) return true;
+  }
+  return false;
+}

@@ -1,8 +1,8 @@
 import type { Readable, Writable } from "node:stream";
 import { nodeHttpFetch, normalizeNodeName, resolveGateway } from "@mesh/names";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMeshServer } from "./create-mesh-server.js";
 import { LazyMeshClient } from "./lazy-mesh-client.js";
-import { StdioLineTransport } from "./stdio-line-transport.js";
 
 /** Options of {@link runMeshMcp}. */
 export interface RunMeshMcpOptions {
@@ -55,7 +55,7 @@ export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {
-    await server.connect(new StdioLineTransport(stdin, options.stdout ?? process.stdout));
+    await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
     log(`serving peer '${node}' of the gateway at ${new URL(gatewayUrl).origin}`);
     await stopped;
   } finally {
