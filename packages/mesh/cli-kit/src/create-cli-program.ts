@@ -29,7 +29,8 @@ export function createCliProgram(io: CliIo, options: CliProgramOptions): Command
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(errStyle.red(text)),
+      // "mesh: error: ...", as every other failure reads, so the line says which program spoke.
+      outputError: (text, write) => write(errStyle.red(`${options.name}: ${text}`)),
     })
     .showHelpAfterError("(run with --help for usage)");
   if (options.helpAfter !== undefined) program.addHelpText("after", options.helpAfter);

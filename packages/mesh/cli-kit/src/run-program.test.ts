@@ -74,13 +74,17 @@ describe("runProgram with createCliProgram and createAction", () => {
     [["nope"], "unknown command"],
     [["--bogus"], "unknown option"],
     [["run", "x", "--times"], "argument missing"],
-  ])("exits 2 on the usage error of %j, with the help hint on stderr", async (argv, text) => {
-    const run = await runDemo(argv);
-    expect(run.code).toBe(2);
-    expect(run.out).toBe("");
-    expect(run.err).toContain(text);
-    expect(run.err).toContain("(run with --help for usage)");
-  });
+  ])(
+    "exits 2 on the usage error of %j, named by the program, with the help hint on stderr",
+    async (argv, text) => {
+      const run = await runDemo(argv);
+      expect(run.code).toBe(2);
+      expect(run.out).toBe("");
+      expect(run.err).toMatch(/^demo: error: /);
+      expect(run.err).toContain(text);
+      expect(run.err).toContain("(run with --help for usage)");
+    },
+  );
 
   it.each([
     ["cli-error", 1, "demo: error: no key\nhint: set DEMO_KEY\n"],

@@ -15,6 +15,19 @@ export interface GuardFinding {
 
 const STDIN_NAME = "<stdin>";
 
+/** What a file-system error code means to someone scanning files, and what to do about it. */
+const UNREADABLE: Readonly<Record<string, { reason: string; hint: string }>> = {
+  ENOENT: {
+    reason: "no such file",
+    hint: "check the path (relative to the current folder); to scan staged changes: git diff --cached | mesh guard",
+  },
+  EISDIR: {
+    reason: "it is a folder",
+    hint: "pass the files in it, e.g. git ls-files -z | xargs -0 mesh guard",
+  },
+  EACCES: { reason: "permission denied", hint: "run as a user who may read it" },
+};
+
 /**
  * `mesh guard [files...]`: scans files (or stdin when none, or for `-`) with the credential guard,
  * including the live `MESH_GATEWAY_TOKEN`. Prints `file:line:column  rule-id  label` per finding
@@ -73,8 +86,15 @@ function report(
       `${out.bold(`${f.file}:${f.line}:${f.column}`)}  ${out.red(f.ruleId)}  ${out.dim(f.label)}\n`,
     );
   }
-  for (const u of unreadable)
-    context.note(`${err.red("mesh: error:")} cannot read ${u.file} (${u.error})`);
+  for (const u of unreadable) {
+    const why = UNREADABLE[u.error];
+    context.note(
+      `${err.red("mesh: error:")} cannot read ${u.file}: ${why?.reason ?? "unreadable"} (${u.error})\n` +
+        err.dim(
+          `hint: ${why?.hint ?? "check the file, or pipe the text in: cat FILE | mesh guard"}`,
+        ),
+    );
+  }
   const scanned = `${fileCount} input${fileCount === 1 ? "" : "s"}`;
   if (findings.length > 0) {
     context.note(

@@ -85,17 +85,24 @@ describe("mesh: help and usage", () => {
 
   it.each([
     [["frobnicate"]],
-    [[]],
     [["send", "lab-ovh", "gossip", "hi"]],
     [["send"]],
     [["inbox", "--limit", "0"]],
     [["read", "abc"]],
     [["gateway", "--port", "70000"]],
     [["peers", "--no-such-flag"]],
-  ])("exits 2 on the usage error %j", async (args) => {
+  ])("exits 2 on the usage error %j, one line starting `mesh: error:`", async (args) => {
     const run = await runCli(args, { env: peerEnv("droplet", dropletToken) });
     expect(run.code).toBe(2);
-    expect(run.stderr).not.toBe("");
+    expect(run.stderr).toMatch(/^mesh: error: \S/);
+    expect(run.stderr.split("\n")[1]).toBe("(run with --help for usage)");
+    expect(run.stdout).toBe("");
+  });
+
+  it("exits 2 with the usage on stderr when no command is given", async () => {
+    const run = await runCli([], { env: peerEnv("droplet", dropletToken) });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^Usage: mesh /);
     expect(run.stdout).toBe("");
   });
 
@@ -442,10 +449,22 @@ describe("mesh guard", () => {
     expect(run.stdout).not.toContain(dropletToken);
   });
 
-  it("exits 1 for a file it cannot read", async () => {
-    const run = await runCli(["guard", join(dir, "missing.txt")]);
+  it("exits 1 for a missing file, saying so with a hint", async () => {
+    const missing = join(dir, "missing.txt");
+    const run = await runCli(["guard", missing]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("ENOENT");
+    expect(run.stderr).toBe(
+      `mesh: error: cannot read ${missing}: no such file (ENOENT)\n` +
+        "hint: check the path (relative to the current folder); to scan staged changes: git diff --cached | mesh guard\n",
+    );
+  });
+
+  it("exits 1 for a folder, pointing at its files", async () => {
+    const run = await runCli(["guard", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `cannot read ${dir}: it is a folder (EISDIR)\nhint: pass the files`,
+    );
   });
 });
 

@@ -54,7 +54,7 @@ describe("mesh-gateway version, usage errors and help", SLOW, () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     const lines = run.stderr.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^error: /);
+    expect(lines[0]).toMatch(/^mesh-gateway: error: /);
     expect(lines[0]).toContain(message);
     expect(lines.at(-1)).toBe("(run with --help for usage)");
     expect(lines.length).toBeLessThanOrEqual(3); // "unknown command" adds "(Did you mean serve?)"

@@ -47,6 +47,7 @@ describe("parseMeshMcpArgs", () => {
     { argv: ["--help"], action: "help" },
     { argv: ["-h"], action: "help" },
     { argv: ["--version"], action: "version" },
+    { argv: ["-V"], action: "version" },
   ])("$argv asks for $action", ({ argv, action }) => {
     expect(parseMeshMcpArgs(argv, {})).toEqual({ action });
   });
@@ -55,6 +56,7 @@ describe("parseMeshMcpArgs", () => {
     { argv: [], env: {}, message: /set MESH_NODE/ },
     { argv: ["--port", "1"], env: ENV, message: /--port/ },
     { argv: ["serve"], env: ENV, message: /serve/ },
+    { argv: ["-v"], env: ENV, message: /-v/ },
     { argv: ["--node"], env: ENV, message: /--node/ },
     { argv: ["--node", "Lab OVH"], env: ENV, message: /naming convention.*set MESH_NODE/ },
   ])("refuses $argv as a usage error", ({ argv, env, message }) => {

@@ -18,7 +18,7 @@ Options:
   --gateway-url <url>   gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)
   --token <token>       gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)
   -h, --help            this help
-  -v, --version         the version
+  -V, --version         the version
 `;
 
 /** Settings from flags first, then the environment; blank values count as unset. */
@@ -35,7 +35,8 @@ export function parseMeshMcpArgs(
         "gateway-url": { type: "string" },
         token: { type: "string" },
         help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
+        // -V, as `mesh`, `mesh-gateway` and `discovery` spell it.
+        version: { type: "boolean", short: "V" },
       },
       strict: true,
       allowPositionals: false,

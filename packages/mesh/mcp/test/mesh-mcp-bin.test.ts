@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import pkg from "../package.json" with { type: "json" };
 import { BIN } from "./mcp-harness.js";
 
 interface Run {
@@ -40,6 +41,13 @@ describe("the mesh-mcp program", () => {
     const result = await run(["--help"], {});
     expect(result).toMatchObject({ code: 0, stdout: "" });
     expect(result.stderr).toMatch(/MESH_GATEWAY_TOKEN/);
+  });
+
+  it("prints the version of its package.json with -V and --version, as the other commands do", async () => {
+    for (const flag of ["-V", "--version"]) {
+      const result = await run([flag], {});
+      expect(result).toEqual({ code: 0, stdout: "", stderr: `${pkg.version}\n` });
+    }
   });
 
   it("stops with exit status 0 when its client closes stdin", async () => {

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import { beforeEach, describe, expect, it } from "vitest";
 import { serveOnLoopback } from "../test/serve-on-loopback.js";
 import { GatewayTransport, type GatewayTransportOptions } from "./gateway-transport.js";
+import { nodeHttpFetch } from "./node-http-fetch.js";
 
 interface Seen {
   method: string;
@@ -93,4 +94,29 @@ describe("GatewayTransport", () => {
     // Other timers of the process (the server's, the runner's) may end meanwhile, never start one per call.
     expect(timers()).toBeLessThanOrEqual(before);
   });
+
+  it.each([
+    ["the global fetch", undefined],
+    ["nodeHttpFetch", nodeHttpFetch],
+  ])(
+    "with %s, says an https address points at a plain-HTTP port instead of OpenSSL's internal line",
+    async (_, fetch) => {
+      const plain = loopback();
+      const https = plain.replace(/^http:/, "https:");
+      const error = await transport({ gatewayUrl: https, fetch })
+        .request({
+          method: "GET",
+          path: "/peers",
+          idempotent: true,
+        })
+        .then(
+          () => undefined,
+          (failure: unknown) => failure as Error,
+        );
+      expect(error?.message).toBe(
+        `GET /peers: the mesh gateway at ${https} does not speak TLS (a plain-HTTP port?); set MESH_GATEWAY_URL to ${plain}, or put the gateway behind a TLS proxy and use its address`,
+      );
+      expect(error?.message).not.toMatch(/SSL routines|EPROTO/);
+    },
+  );
 });

@@ -173,10 +173,15 @@ export class GatewayTransport {
   #noResponse(req: GatewayRequest, timeoutMs: number, error: unknown): MeshGatewayError {
     const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error;
     const origin = new URL(this.#options.gatewayUrl).origin;
-    const message =
-      cause instanceof Error && cause.name === "TimeoutError"
-        ? `${req.method} ${req.path} timed out after ${timeoutMs} ms waiting for the mesh gateway at ${origin}; check that it is running or raise the \`timeout\` option`
-        : `${req.method} ${req.path} could not reach the mesh gateway at ${origin} (${redactToken(rootCause(cause), this.#options.token)}); check MESH_GATEWAY_URL and that the gateway is running`;
+    let message: string;
+    if (cause instanceof Error && cause.name === "TimeoutError") {
+      message = `${req.method} ${req.path} timed out after ${timeoutMs} ms waiting for the mesh gateway at ${origin}; check that it is running or raise the \`timeout\` option`;
+    } else if (origin.startsWith("https:") && isTlsMismatch(cause)) {
+      const plain = origin.replace(/^https:/, "http:");
+      message = `${req.method} ${req.path}: the mesh gateway at ${origin} does not speak TLS (a plain-HTTP port?); set MESH_GATEWAY_URL to ${plain}, or put the gateway behind a TLS proxy and use its address`;
+    } else {
+      message = `${req.method} ${req.path} could not reach the mesh gateway at ${origin} (${redactToken(rootCause(cause), this.#options.token)}); check MESH_GATEWAY_URL and that the gateway is running`;
+    }
     return new MeshGatewayError({ message, ...this.#where(req), cause });
   }
 
@@ -260,6 +265,22 @@ function abortable(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
  * The root cause of a transport failure, e.g. `connect ECONNREFUSED 127.0.0.1:8788`. fetch wraps
  * it in layers ("fetch failed") that add nothing for the reader.
  */
+/**
+ * Whether a failure is the TLS handshake meeting something else: OpenSSL's "wrong version
+ * number" (`EPROTO`) when an `https:` address points at a plain-HTTP port, whose own message is
+ * an OpenSSL internal line that says nothing to a user.
+ */
+function isTlsMismatch(cause: unknown): boolean {
+  let root = cause;
+  for (let depth = 0; depth < 8 && root instanceof Error; depth++) {
+    const code = (root as { code?: unknown }).code;
+    if (code === "EPROTO" || (typeof code === "string" && code.startsWith("ERR_SSL_"))) return true;
+    if (/wrong version number|SSL routines/i.test(root.message)) return true;
+    root = root.cause;
+  }
+  return false;
+}
+
 function rootCause(cause: unknown): string {
   let root = cause;
   for (let depth = 0; depth < 8 && root instanceof Error && root.cause !== undefined; depth++) {
