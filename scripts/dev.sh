@@ -70,7 +70,7 @@ if [ "$command" = test ]; then
   exec pnpm test
 fi
 # The gateway, and the `mesh` command the README walk-through uses next to it.
-pnpm exec turbo run build --filter=@mesh/cli... --output-logs=errors-only
+pnpm exec turbo run build --output-logs=errors-only
 # exec, not `pnpm start`: Ctrl-C then reaches the gateway alone, which stops cleanly and exits 0,
 # with no package manager in between to report the signal as a failure.
 exec node packages/mesh/gateway/bin/mesh-gateway.js serve "$@"

@@ -37,10 +37,8 @@ describe("retirementDate", () => {
     ["Grok", "grok-4"],
     ["openai", "grok-4"],
     ["claude", "grok-4"],
-    ["grok", "grok-4-fast-reasoning"],
-    ["grok", "grok-4-0709"],
-    ["grok", "Grok-4"],
-    ["anthropic", "claude-opus-4"],
+    ["openai", "gpt-4o"],
+    ["deepseek", "deepseek-v4-flash"],
     ["grok", "constructor"],
     ["__proto__", "x"],
     ["", ""],
@@ -48,11 +46,28 @@ describe("retirementDate", () => {
     expect(retirementDate(provider, id)).toBeNull();
   });
 
+  it.each([
+    ["grok", "grok-4-fast-reasoning", "2026-05-15"],
+    ["xai", "grok-4-0709", "2026-05-15"],
+    ["grok", "Grok-4", "2026-05-15"],
+    ["anthropic", "claude-opus-4", "2026-06-15"],
+    ["openai", "gpt-4-32k", "2025-06-06"],
+    ["deepseek", "deepseek-chat", "2026-07-24"],
+    ["google", "models/gemini-2.0-flash", "2026-06-01"],
+    ["xai", "grok-2-1212", "deprecated"],
+  ])(
+    "answers (%s, %s) from the lifecycle data when the registry has no entry: %s",
+    (provider, id, value) => {
+      expect(retirementDate(provider, id)).toBe(value);
+    },
+  );
+
   it("looks in a caller's registry when given one, still matching variants", () => {
     const registry = { "openai/gpt-4": "2026-07-01", "deepseek/deepseek-chat": "bogus" };
     expect(retirementDate("openai", "gpt-4", { registry })).toBe("2026-07-01");
     expect(retirementDate("deepseek", "deepseek/deepseek-chat-v3.1", { registry })).toBe("bogus");
-    expect(retirementDate("grok", "grok-4", { registry })).toBeNull();
+    expect(retirementDate("grok", "grok-4", { registry, lifecycle: false })).toBeNull();
+    expect(retirementDate("grok", "grok-4", { registry })).toBe("2026-05-15");
   });
 
   it("never throws and returns a string or null for any input", () => {

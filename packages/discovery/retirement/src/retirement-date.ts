@@ -1,4 +1,5 @@
 import { findProvider, normalizeModelId } from "@discovery/normalize";
+import { getLifecycle } from "./get-lifecycle.js";
 import { RETIREMENT_REGISTRY, type RetirementValue } from "./retirement-registry.js";
 
 /** Options of `retirementDate`. */
@@ -8,6 +9,11 @@ export interface RetirementDateOptions {
    * Lets a caller layer its own entries (e.g. `{ ...RETIREMENT_REGISTRY, "openai/gpt-4": "2026-07-01" }`).
    */
   readonly registry?: Readonly<Record<string, RetirementValue>>;
+  /**
+   * Whether a model the registry does not hold is looked up in the lifecycle data
+   * (`lifecycle.json`, the vendor's own platform). Default `true`; `false` reads the registry alone.
+   */
+  readonly lifecycle?: boolean;
 }
 
 /**
@@ -17,8 +23,9 @@ export interface RetirementDateOptions {
  * Lookup tries the key `<provider>/<modelId>` as given, then naming variants of a known vendor:
  * both of its names (`xai`/`grok`, `anthropic`/`claude`, `google`/`gemini`), the id without a
  * leading `<adapter name>/` or `<second name>/`, and the id normalized by `normalizeModelId`
- * (so `x-ai/grok-4` and `grok-4` are the same model). Never throws; options that are not an
- * object count as none.
+ * (so `x-ai/grok-4` and `grok-4` are the same model). A model the registry does not hold gives
+ * its lifecycle entry's `shutdownAt` (`grok-4-0709` -> `2026-05-15`), or `deprecated` for a
+ * deprecated entry without a date. Never throws; options that are not an object count as none.
  */
 export function retirementDate(
   provider: string,
@@ -28,6 +35,19 @@ export function retirementDate(
   const given = typeof options === "object" && options !== null ? options : {};
   const registry = given.registry ?? RETIREMENT_REGISTRY;
   if (typeof provider !== "string" || typeof modelId !== "string") return null;
+  const stored = registryValue(registry, provider, modelId);
+  if (stored !== null || given.lifecycle === false) return stored;
+  const entry = getLifecycle(provider, modelId, { today: "0000-01-01" });
+  if (entry.status === "unknown") return null;
+  if ("shutdownAt" in entry && entry.shutdownAt !== undefined) return entry.shutdownAt;
+  return entry.status === "deprecated" ? "deprecated" : null;
+}
+
+function registryValue(
+  registry: Readonly<Record<string, RetirementValue>>,
+  provider: string,
+  modelId: string,
+): RetirementValue | null {
   const exact = entry(registry, `${provider}/${modelId}`);
   if (exact !== null) return exact;
 
