@@ -2,10 +2,10 @@
  * Long stretches read by native regexes instead of character by character: the engine's own
  * loops cost 3 to 4 ns a character, a sticky character-class regex about 1. For the main
  * entry only (the spec-only entry has no room for it): the extra rules' extension installs
- * it on the engine it runs beside. Same results, so the engine's tests hold with it.
+ * it as the engine it runs beside. Same results, so the engine's tests hold with it.
  */
 import { runRegexes, SHORT } from "./run-regexes.js";
-import { B64, CLASS, Cursor, type Engine, LONG_RUN, RUN } from "./scanner.js";
+import { B64, CLASS, Cursor, Engine, LONG_RUN, RUN } from "./scanner.js";
 
 /** Sticky regexes matching a run of the characters whose CLASS has one of the bits of a mask. */
 const runRegex = runRegexes(CLASS);
@@ -27,6 +27,9 @@ function table(mask: number): Uint8Array {
   }
   return t;
 }
+
+const WORDS = table(WORD);
+const B64S = table(B64);
 
 /** The context word of rule 12. */
 const MESH = "MESH_GATEWAY_TOKEN";
@@ -61,23 +64,46 @@ function literalFamily(text: string, at: number): number {
   return CANDIDATES.findIndex(([start]) => start === pair);
 }
 
-/** Makes `engine`'s scans of `text` read long runs, and skip long boundary-free stretches, natively. */
-export function accelerateEngine(engine: Engine, text: string): void {
-  const n = text.length;
-  const heuristicIn = engine.heuristicIn;
-
+/**
+ * The spec's engine whose scans of its text read long runs, and skip long boundary-free
+ * stretches, natively. Every override gives the result of the method it replaces.
+ */
+export class AcceleratedEngine extends Engine {
+  readonly #t: string;
+  readonly #n: number;
   // The run `longRunFrom` found last: [runFrom, runTo) all of `runMask` (read on from there).
-  let runFrom = -1;
-  let runTo = -1;
-  let runMask = 0;
-
+  #runFrom = -1;
+  #runTo = -1;
+  #runMask = 0;
   // The last maximal base64 run read, [b64From, b64End): the engine (rule 10) and the quiet
-  // misses below (see `quietUntil`) both ask for it, and a run of [A-Za-z0-9_/+=-] (the
+  // misses below (see `#quietUntil`) both ask for it, and a run of [A-Za-z0-9_/+=-] (the
   // engine's long runs) is read on from its end: a base64 blob is read once, not twice.
-  let b64From = -1;
-  let b64End = -1;
-  const readRun = (from: number, mask: number): number => {
-    const start = from === runFrom && (runMask & mask) === runMask ? runTo : from;
+  #b64From = -1;
+  #b64End = -1;
+  // Per literal: the first hit at or after `searched` (cursors of `sk-ant-` and `sk-admin-`
+  // share one, at positions of their own).
+  readonly #next = CANDIDATES.map(() => -1);
+  readonly #searched = CANDIDATES.map(() => -1);
+  #misses = 0;
+  // Most boundaries of a base64 blob are quiet misses (see `#quietUntil`): the line end is
+  // kept, the words found by cursors.
+  readonly #aws: Cursor;
+  readonly #mesh: Cursor;
+  #lineEnd = -1;
+
+  constructor(text: string, triggerLiterals: readonly string[]) {
+    super(text, triggerLiterals);
+    this.#t = text;
+    this.#n = text.length;
+    this.#aws = new Cursor(text, "aws");
+    this.#mesh = new Cursor(text, MESH);
+  }
+
+  #readRun(from: number, mask: number): number {
+    const text = this.#t;
+    const n = this.#n;
+    const start =
+      from === this.#runFrom && (this.#runMask & mask) === this.#runMask ? this.#runTo : from;
     const stop = Math.min(start + SHORT, n);
     const inClass = table(mask);
     for (let i = start | 0; i < stop; i++) if (inClass[text.charCodeAt(i)] === 0) return i;
@@ -86,28 +112,35 @@ export function accelerateEngine(engine: Engine, text: string): void {
     re.lastIndex = stop;
     re.test(text);
     return re.lastIndex;
-  };
-  engine.scan = (from: number, mask = RUN | B64): number => {
-    if (from >= n) return from;
-    if ((mask | RUN) !== (RUN | B64)) return readRun(from, mask);
-    if (from < b64From && b64From - from <= LONG_RUN) {
-      // Just before the run read (the engine asks at a long run's start, then 40 on).
-      const inClass = table(B64);
-      let i = from === runFrom && (runMask & B64) === runMask ? runTo : from;
-      while (i < b64From && inClass[text.charCodeAt(i)] !== 0) i++;
-      if (i < b64From) return mask === B64 ? i : readRun(i, mask);
-      b64From = from;
-    }
-    if (from < b64From || from >= b64End) {
-      b64From = from;
-      b64End = readRun(from, B64);
-    }
-    return mask === B64 ? b64End : readRun(b64End, mask);
-  };
+  }
 
-  // The engine's own, with the class of a character read from a table of its mask (its
-  // private `#cls` is not always inlined, and the walk back over each run reads every character).
-  engine.longRunFrom = (from: number, mask = RUN | B64, length = LONG_RUN): number => {
+  override scan(from: number, mask = RUN | B64): number {
+    if (from >= this.#n) return from;
+    if ((mask | RUN) !== (RUN | B64)) return this.#readRun(from, mask);
+    if (from < this.#b64From && this.#b64From - from <= LONG_RUN) {
+      // Just before the run read (the engine asks at a long run's start, then 40 on).
+      const text = this.#t;
+      const inClass = table(B64);
+      let i =
+        from === this.#runFrom && (this.#runMask & B64) === this.#runMask ? this.#runTo : from;
+      while (i < this.#b64From && inClass[text.charCodeAt(i)] !== 0) i++;
+      if (i < this.#b64From) return mask === B64 ? i : this.#readRun(i, mask);
+      this.#b64From = from;
+    }
+    if (from < this.#b64From || from >= this.#b64End) {
+      this.#b64From = from;
+      this.#b64End = this.#readRun(from, B64);
+    }
+    return mask === B64 ? this.#b64End : this.#readRun(this.#b64End, mask);
+  }
+
+  /**
+   * The engine's own, with the class of a character read from a table of its mask (its
+   * private `#cls` is not always inlined, and the walk back over each run reads every character).
+   */
+  override longRunFrom(from: number, mask = RUN | B64, length = LONG_RUN): number {
+    const text = this.#t;
+    const n = this.#n;
     if (from >= n) return Infinity;
     const inClass = table(mask);
     let s = from | 0;
@@ -121,80 +154,75 @@ export function accelerateEngine(engine: Engine, text: string): void {
       let j = far;
       while (j > known && inClass[text.charCodeAt(j - 1)] !== 0) j--;
       if (j <= known) {
-        runFrom = s;
-        runTo = far + 1;
-        runMask = mask;
+        this.#runFrom = s;
+        this.#runTo = far + 1;
+        this.#runMask = mask;
         return s;
       }
       s = j;
       known = far + 1;
     }
     return Infinity;
-  };
+  }
 
-  // A cursor that keeps finding its literal where no match starts (a text packed with them)
-  // lets its regex find the next place where one can.
-  const skip = engine.skip;
-  // Per literal: the first hit at or after `searched` (cursors of `sk-ant-` and `sk-admin-`
-  // share one, at positions of their own).
-  const next = CANDIDATES.map(() => -1);
-  const searched = CANDIDATES.map(() => -1);
-  let misses = 0;
-  engine.skip = (at: number): number => {
-    if (++misses <= DENSE) return skip.call(engine, at);
-    const family = literalFamily(text, at);
-    if (family < 0) return skip.call(engine, at);
-    if ((next[family] as number) <= at || (searched[family] as number) > at + 1) {
+  /**
+   * A cursor that keeps finding its literal where no match starts (a text packed with them)
+   * lets its regex find the next place where one can.
+   */
+  override skip(at: number): number {
+    if (++this.#misses <= DENSE) return super.skip(at);
+    const family = literalFamily(this.#t, at);
+    if (family < 0) return super.skip(at);
+    if ((this.#next[family] as number) <= at || (this.#searched[family] as number) > at + 1) {
       const [, re, length] = CANDIDATES[family] as readonly [string, RegExp, number];
       re.lastIndex = at + 1;
-      next[family] = re.test(text) ? re.lastIndex - length : n;
-      searched[family] = at + 1;
+      this.#next[family] = re.test(this.#t) ? re.lastIndex - length : this.#n;
+      this.#searched[family] = at + 1;
     }
-    return next[family] as number;
-  };
+    return this.#next[family] as number;
+  }
 
-  // The heuristics act only at word boundaries, and only where `heuristicsFrom` lets them:
-  // boundaries are found by a tight loop (and past SHORT-long stretches without one, by a
-  // regex), and the engine's own is asked about each boundary where they may match.
-  const word = table(WORD);
-  const b64 = table(B64);
-  // Most boundaries of a base64 blob are quiet misses: the engine's heuristics would fail
-  // there and change nothing. Rule 10 is live (`heuristicsFrom`) but there is no boundary 40
-  // on, "aws" (a context word of every scan) comes later on the line and the base64 run goes
-  // on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on the line. The line
-  // end is kept, the words found by cursors.
-  const aws = new Cursor(text, "aws");
-  const mesh = new Cursor(text, MESH);
-  let lineEnd = -1;
   /**
-   * -1 unless boundary `s` is a quiet miss; then the last position up to which every boundary
-   * is one too, unless it has a boundary 40 on (all else holds there as it does at `s`).
+   * -1 unless boundary `s` is a quiet miss: rule 10 is live (`heuristicsFrom`) but there is
+   * no boundary 40 on, "aws" (a context word of every scan) comes later on the line and the
+   * base64 run goes on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on
+   * the line. Then the last position up to which every boundary is one too, unless it has a
+   * boundary 40 on (all else holds there as it does at `s`).
    */
-  const quietUntil = (s: number, limit: number): number => {
+  #quietUntil(s: number, limit: number): number {
+    const text = this.#t;
     const end = s + 40;
     if (
-      s < engine.heuristicsFrom(12) ||
-      word[text.charCodeAt(end - 1)] !== word[text.charCodeAt(end)] ||
-      b64[text.charCodeAt(end)] === 0
+      s < this.heuristicsFrom(12) ||
+      WORDS[text.charCodeAt(end - 1)] !== WORDS[text.charCodeAt(end)] ||
+      B64S[text.charCodeAt(end)] === 0
     ) {
       return -1;
     }
-    if (s > lineEnd) {
+    if (s > this.#lineEnd) {
       const nl = text.indexOf("\n", s);
-      lineEnd = nl < 0 ? n : nl;
+      this.#lineEnd = nl < 0 ? this.#n : nl;
     }
-    const awsAt = aws.next(end);
-    if (awsAt + 3 > lineEnd) return -1;
-    if (limit > 12 && mesh.next(s + 48) + MESH.length <= lineEnd) return -1;
-    const runEnd = engine.scan(s, B64);
+    const awsAt = this.#aws.next(end);
+    if (awsAt + 3 > this.#lineEnd) return -1;
+    if (limit > 12 && this.#mesh.next(s + 48) + MESH.length <= this.#lineEnd) return -1;
+    const runEnd = this.scan(s, B64);
     return runEnd > end ? Math.min(runEnd - 41, awsAt - 40) : -1;
-  };
-  engine.heuristicIn = (from: number, to: number, virtual: boolean, limit: number): number => {
+  }
+
+  /**
+   * The heuristics act only at word boundaries, and only where `heuristicsFrom` lets them:
+   * boundaries are found by a tight loop (and past SHORT-long stretches without one, by a
+   * regex), and the engine's own is asked about each boundary where they may match.
+   */
+  override heuristicIn(from: number, to: number, virtual: boolean, limit: number): number {
+    const text = this.#t;
+    const word = WORDS;
     let before = virtual || from === 0 ? 0 : (word[text.charCodeAt(from - 1)] as number);
     let stop = Math.min(from + SHORT, to);
     for (let s = from; s < to; s++) {
       if (s === stop) {
-        BOUNDARY.lastIndex = Math.max(s, Math.min(engine.heuristicsFrom(limit), to));
+        BOUNDARY.lastIndex = Math.max(s, Math.min(this.heuristicsFrom(limit), to));
         if (BOUNDARY.lastIndex >= to || !BOUNDARY.test(text) || BOUNDARY.lastIndex >= to) return 0;
         s = BOUNDARY.lastIndex;
         before = word[text.charCodeAt(s - 1)] as number; // s > from: not the virtual start
@@ -203,8 +231,8 @@ export function accelerateEngine(engine: Engine, text: string): void {
       if (w === before) continue;
       before = w;
       stop = Math.min(s + SHORT, to);
-      if (s >= engine.heuristicsFrom(limit)) {
-        const quiet = Math.min(quietUntil(s, limit), to - 1);
+      if (s >= this.heuristicsFrom(limit)) {
+        const quiet = Math.min(this.#quietUntil(s, limit), to - 1);
         if (quiet > s) {
           // On to the next boundary with one 40 on (looked at in full), or past `quiet`.
           let p = s + 1;
@@ -220,11 +248,11 @@ export function accelerateEngine(engine: Engine, text: string): void {
           continue;
         }
         if (quiet < s) {
-          const hit = heuristicIn.call(engine, s, s + 1, virtual && s === from, limit);
+          const hit = super.heuristicIn(s, s + 1, virtual && s === from, limit);
           if (hit > 0) return hit;
         }
       }
-      const resume = engine.heuristicsFrom(limit);
+      const resume = this.heuristicsFrom(limit);
       if (resume > s + 1) {
         if (resume >= to) return 0;
         s = resume - 1;
@@ -233,5 +261,5 @@ export function accelerateEngine(engine: Engine, text: string): void {
       }
     }
     return 0;
-  };
+  }
 }

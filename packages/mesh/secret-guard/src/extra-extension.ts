@@ -12,48 +12,58 @@
  * (`LiteralSkip`), and past a window where every literal found was known to miss, the scan
  * jumps to the next key of one that may match (`KeySearch`).
  */
-import { accelerateEngine } from "./accelerate-engine.js";
-import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
+import { AcceleratedEngine } from "./accelerate-engine.js";
+import {
+  ALPHABETS,
+  type Alphabet,
+  EXTRA_SECRET_RULES,
+  type ExtraSecretRule,
+  literalSource,
+  type StructuralCheck,
+  tailSource,
+} from "./extra-secret-rules.js";
 import { KeySearch } from "./key-search.js";
 import { LiteralSkip } from "./literal-skip.js";
 import { runRegexes, SHORT } from "./run-regexes.js";
-import { Cursor, type ExtensionScanner, RULE_COUNT, type RuleExtension } from "./scanner.js";
+import {
+  Cursor,
+  Engine,
+  type ExtensionScanner,
+  RULE_COUNT,
+  type RuleExtension,
+} from "./scanner.js";
 
-const WORD = 1; // [A-Za-z0-9_]
-const ALNUM = 2; // [A-Za-z0-9]
-const ALPHA = 4; // [A-Za-z]
-const UPNUM = 8; // [0-9A-Z]
-const DIGIT = 16; // [0-9]
-const B64 = 32; // [A-Za-z0-9/+=]
-const RUN = 64; // [A-Za-z0-9_-]
-const HOOK = 128; // [A-Za-z0-9/]
-const USERINFO = 256; // RFC 3986 userinfo characters except ":" and "$": [A-Za-z0-9._~%!&'()*+,;=-]
-const PEM_BODY = 512; // base64, blanks, line breaks, "\" (JSON "\n") and legacy headers' ":,.-"
-const HEADER = 1024; // [A-Z0-9 ]
-const BLANK = 2048; // [ \t]
-const STRING = 4096; // anything but `"` and a line break (non-ASCII included, see `cls`)
-const PEM_LINE = 8192; // [\r\n\\]: with B64, the lines of a base64 body
+// Class bits: the alphabets of the records (bits 0 to 10, in `ALPHABETS` order), then the
+// classes of the structural checks.
+const ALPHABET_NAMES = Object.keys(ALPHABETS) as Alphabet[];
+const BIT = Object.fromEntries(ALPHABET_NAMES.map((name, k) => [name, 1 << k])) as Record<
+  Alphabet,
+  number
+>;
+const WORD = BIT.word;
+const DIGIT = BIT.digit;
+const B64 = BIT.base64;
+const USERINFO = 1 << 16; // RFC 3986 userinfo characters except ":" and "$": [A-Za-z0-9._~%!&'()*+,;=-]
+const PEM_BODY = 1 << 17; // base64, blanks, line breaks, "\" (JSON "\n") and legacy headers' ":,.-"
+const HEADER = 1 << 18; // [A-Z0-9 ]
+const BLANK = 1 << 19; // [ \t]
+const STRING = 1 << 20; // anything but `"` and a line break (non-ASCII included, see `cls`)
+const PEM_LINE = 1 << 21; // [\r\n\\]: with B64, the lines of a base64 body
 
 // Every UTF-16 code unit, non-ASCII ones STRING (see `cls`): loops read a class in one load.
-const CLASS = new Uint16Array(65536).fill(STRING);
+const CLASS = new Uint32Array(65536).fill(STRING);
+const ALPHABET_RES = ALPHABET_NAMES.map((name) => new RegExp(`^[${ALPHABETS[name]}]$`));
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   const upper = c >= 65 && c <= 90;
-  const alpha = upper || (c >= 97 && c <= 122);
-  const digit = c >= 48 && c <= 57;
-  const alnum = alpha || digit;
+  const alnum = upper || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+  let bits = 0;
+  for (let k = 0; k < ALPHABET_RES.length; k++) if (ALPHABET_RES[k]?.test(ch)) bits |= 1 << k;
   CLASS[c] =
-    (alnum || ch === "_" ? WORD : 0) |
-    (alnum ? ALNUM : 0) |
-    (alpha ? ALPHA : 0) |
-    (upper || digit ? UPNUM : 0) |
-    (digit ? DIGIT : 0) |
-    (alnum || "/+=".includes(ch) ? B64 : 0) |
-    (alnum || "_-".includes(ch) ? RUN : 0) |
-    (alnum || ch === "/" ? HOOK : 0) |
+    bits |
     (alnum || "._~%!&'()*+,;=-".includes(ch) ? USERINFO : 0) |
     (alnum || "+/=\\:,.- \t\r\n".includes(ch) ? PEM_BODY : 0) |
-    (upper || digit || ch === " " ? HEADER : 0) |
+    (upper || (c >= 48 && c <= 57) || ch === " " ? HEADER : 0) |
     (ch === " " || ch === "\t" ? BLANK : 0) |
     (ch !== '"' && ch !== "\n" ? STRING : 0) |
     ("\r\n\\".includes(ch) ? PEM_LINE : 0);
@@ -62,7 +72,7 @@ for (let c = 0; c < 128; c++) {
 const NOT_FOUND = Infinity;
 
 /**
- * Shortest text whose engine gets `accelerateEngine`: its native reads pay off over long runs,
+ * Shortest text whose engine is an `AcceleratedEngine`: its native reads pay off over long runs,
  * while a short text (a chat message) would pay more for setting them up than it saves.
  */
 const ACCELERATE_FROM = 2048;
@@ -101,7 +111,7 @@ const assignment =
   };
 
 /** Slack: digits, `-`, then the rest of the token. */
-const slackTail = token(RUN, 10);
+const slackTail = token(BIT.run, 10);
 const slack: Reader = (x, i) => {
   const digits = x.run(i, DIGIT);
   if (digits === i || x.code(digits) !== 45) return -1;
@@ -142,54 +152,24 @@ const privateKey: Reader = (x, i) => {
   return x.lineEnd(footer >= 0 ? footer : x.runUpTo(h + 5, B64 | PEM_LINE, NOT_FOUND));
 };
 
-const DB_SCHEMES = [
-  "postgres",
-  "postgresql",
-  "mysql",
-  "mariadb",
-  "mongodb",
-  "mongodb+srv",
-  "redis",
-  "rediss",
-  "amqp",
-  "amqps",
-  "nats",
-];
+/** The reader of each structural check. */
+const CHECKS: Record<StructuralCheck, Reader> = {
+  slack,
+  userinfo,
+  "service-account": serviceAccountKey,
+  "private-key": privateKey,
+};
 
-/** `["']?[ \t]*[=:][ \t]*["']?` as a regex, for the shapes of the assignment rules. */
-const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
-const USERINFO_RE = "[A-Za-z0-9._~%!&'()*+,;=-]";
-
-/**
- * Literals per extra rule, in `EXTRA_SECRET_RULES` order, what follows each, and a regex of
- * what every match has after its literal (see `LiteralSkip`; only anchored literals use it):
- * linear in irregexp, its repetitions never overlapping what comes before or after them.
- */
-const RULES: readonly (readonly [readonly string[], Reader, string])[] = [
-  [["ASIA"], token(UPNUM, 16, 16), "[0-9A-Z]{16}"],
-  [
-    ["aws_secret_access_key", "AWS_SECRET_ACCESS_KEY", '"SecretAccessKey"'],
-    assignment(token(B64, 40, 40)),
-    `${ASSIGN}[A-Za-z0-9/+=]{40}`,
-  ],
-  [["github_pat_"], token(WORD, 82), "\\w{82}"],
-  [["ghu_", "ghr_"], token(ALNUM, 36), "[A-Za-z0-9]{36}"],
-  [["glpat-"], token(RUN, 20), "[\\w-]{20}"],
-  [["xoxb-", "xoxp-", "xoxa-", "xoxe-", "xoxr-", "xoxs-"], slack, "[0-9]+-[\\w-]{10}"],
-  [["https://hooks.slack.com/services/"], token(HOOK, 30), "[A-Za-z0-9/]{30}"],
-  [["sk_live_", "rk_live_"], token(ALNUM, 20), "[A-Za-z0-9]{20}"],
-  [['"private_key"'], serviceAccountKey, '[ \\t]*:[ \\t]*"-----BEGIN '],
-  [["-----BEGIN "], privateKey, "[A-Z0-9 ]*KEY"],
-  [DB_SCHEMES.map((scheme) => `${scheme}://`), userinfo, `${USERINFO_RE}*:${USERINFO_RE}+@`],
-  [["npm_"], token(ALNUM, 36, 36), "[A-Za-z0-9]{36}"],
-  [["hf_"], token(ALPHA, 34, 34), "[A-Za-z]{34}"],
-  [["gsk_"], token(ALNUM, 48, 48), "[A-Za-z0-9]{48}"],
-  [["pplx-"], token(ALNUM, 32), "[A-Za-z0-9]{32}"],
-  [["r8_"], token(ALNUM, 30), "[A-Za-z0-9]{30}"],
-  [["MISTRAL_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
-  [["TOGETHER_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
-  [["COHERE_API_KEY", "CO_API_KEY"], assignment(token(RUN, 20)), `${ASSIGN}[\\w-]{20}`],
-];
+/** What follows a record's literal, read forward from the literal's end. */
+function readerOf(record: ExtraSecretRule): Reader {
+  let read: Reader;
+  if (record.check) read = CHECKS[record.check.name];
+  else {
+    const { chars, min, max } = record.body as NonNullable<ExtraSecretRule["body"]>;
+    read = token(BIT[chars], min, max);
+  }
+  return record.assign ? assignment(read) : read;
+}
 
 interface Literal {
   readonly text: string;
@@ -205,8 +185,9 @@ interface Literal {
 
 const ANCHORS = '_-:"';
 let literals = 0;
-const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
-  texts.map((text) => {
+const LITERALS: Literal[] = EXTRA_SECRET_RULES.flatMap((record, i) => {
+  const read = readerOf(record);
+  return record.prefixes.map((text) => {
     // The first anchor character from the third on: two characters before it narrow the check.
     let anchor = 2;
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
@@ -221,19 +202,16 @@ const LITERALS: Literal[] = RULES.flatMap(([texts, read], i) =>
       keyed: at === 2 && text.length === 3,
       id: literals++,
     };
-  }),
-);
-/** A literal as regex source: `.` and `+` are its only characters with a meaning there. */
-function literalSource(text: string): string {
-  return text.replace(/[.+/]/g, "\\$&");
-}
-/** Per literal: a regex that every match of it satisfies where it starts (see `LiteralSkip`). */
-const SHAPES = RULES.flatMap(([texts, , tail]) =>
-  texts.map((text) => {
-    // No `\b` before it: V8 then looks for the literal by skipping (a literal inside a word is
-    // found, read, and missed again).
-    return new RegExp(literalSource(text) + tail, "g");
-  }),
+  });
+});
+/**
+ * Per literal: a regex that every match of it satisfies where it starts (see `LiteralSkip`),
+ * linear in irregexp, its repetitions never overlapping what comes before or after them. No
+ * `\b` before it: V8 then looks for the literal by skipping (a literal inside a word is found,
+ * read, and missed again).
+ */
+const SHAPES = EXTRA_SECRET_RULES.flatMap((record) =>
+  record.prefixes.map((text) => new RegExp(literalSource(text) + tailSource(record, false), "g")),
 );
 /** (character before, anchor character) -> a group number from 1; 0: no literal anchored there. */
 const PAIRS = new Uint8Array(128 * 128);
@@ -367,8 +345,8 @@ class ExtraScanner implements ExtensionScanner {
   private hitRule = 0;
   private hitEnd = 0;
   // Cached maximal runs per class bit: [from, end).
-  private readonly runFrom = new Int32Array(16).fill(-1);
-  private readonly runEnd = new Int32Array(16).fill(-1);
+  private readonly runFrom = new Int32Array(32).fill(-1);
+  private readonly runEnd = new Int32Array(32).fill(-1);
   // Private-key bodies up to the footer at `footerAt`: clean from `cleanFrom`, bad at `badAt`.
   private readonly footers: PartCursor;
   private footerAt = -1;
@@ -654,18 +632,19 @@ class ExtraScanner implements ExtensionScanner {
 
 /**
  * The extra rules as an engine extension. Texts of `accelerateFrom` characters or more get
- * `accelerateEngine`; shorter ones are first searched for any literal at all.
+ * the `AcceleratedEngine`; shorter ones are first searched for any literal at all.
  */
 export function extraExtension(accelerateFrom: number): RuleExtension {
   return {
     rules: EXTRA_SECRET_RULES,
     // Long ones first: whether any occurs is settled by the first found, long ones found fastest.
     awsMarkers: ["AWS_SECRET_ACCESS_KEY", "SecretAccessKey", "ASIA"],
-    scanner: (text, engine) => {
-      if (text.length >= accelerateFrom) accelerateEngine(engine, text);
-      else if (!ANY_LITERAL.test(text)) return null;
-      return new ExtraScanner(text);
-    },
+    engine: (text, triggers) =>
+      text.length >= accelerateFrom
+        ? new AcceleratedEngine(text, triggers)
+        : new Engine(text, triggers),
+    scanner: (text) =>
+      text.length < accelerateFrom && !ANY_LITERAL.test(text) ? null : new ExtraScanner(text),
   };
 }
 

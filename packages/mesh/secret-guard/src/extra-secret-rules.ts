@@ -1,36 +1,96 @@
+import { RULE_RECORDS } from "./rule-records.js";
 import type { SecretRule } from "./secret-rules.js";
 
-/** A credential shape beyond the spec's twelve, with where its format is documented. */
-export interface ExtraSecretRule extends Omit<SecretRule, "id"> {
-  readonly id: ExtraSecretRuleId;
+/**
+ * Alphabets of a rule's body, as the inside of a regex character class. Names, not free
+ * text, so that the scanner has one class table entry for each.
+ */
+export const ALPHABETS = {
+  alnum: "A-Za-z0-9",
+  alpha: "A-Za-z",
+  word: "\\w",
+  run: "\\w-",
+  upnum: "0-9A-Z",
+  digit: "0-9",
+  base64: "A-Za-z0-9/+=",
+  path: "A-Za-z0-9/",
+  hex: "a-f0-9",
+  anyhex: "a-fA-F0-9",
+  lowernum: "a-z0-9",
+} as const;
+
+/** Name of an alphabet in `ALPHABETS`. */
+export type Alphabet = keyof typeof ALPHABETS;
+
+/**
+ * Structural checks for the rules whose match is not a literal then one run of an alphabet.
+ * Each is one reader in the scanner; the record states its shape in regex notation.
+ */
+export type StructuralCheck = "slack" | "userinfo" | "service-account" | "private-key";
+
+/** One extra rule, written once: scanner tables, descriptions and test regexes come from it. */
+export interface RuleRecord {
+  /** Stable machine-readable id, used in `[REDACTED:<id>]`. */
+  readonly id: string;
+  /** Human label quoted in error messages. */
+  readonly label: string;
   /** The vendor's page that documents the token format, prefix or variable name. */
   readonly source: string;
+  /** The literals a match starts with, any one of them (case-sensitive). */
+  readonly prefixes: readonly string[];
+  /** The literal is a variable name: `["']?[ \t]*[=:][ \t]*["']?` comes before the body. */
+  readonly assign?: true;
+  /** The body after the literal: its alphabet and length (no `max`: as long as the run goes). */
+  readonly body?: { readonly chars: Alphabet; readonly min: number; readonly max?: number };
+  /** Instead of a body: a structural check, its exact shape after the literal, and what every match of it starts with (linear in a regex engine). */
+  readonly check?: {
+    readonly name: StructuralCheck;
+    readonly shape: string;
+    readonly lead: string;
+    readonly description?: string;
+  };
+}
+
+/** A credential shape beyond the spec's twelve, with where its format is documented. */
+export interface ExtraSecretRule extends Omit<SecretRule, "id">, Omit<RuleRecord, "id"> {
+  readonly id: ExtraSecretRuleId;
+  /** The whole shape as JavaScript regex source (`description` is it, or says it in words). */
+  readonly pattern: string;
 }
 
 /** Ids of the extra shapes, in their order (after the spec's twelve). */
-export type ExtraSecretRuleId =
-  | "aws-temporary-access-key-id"
-  | "aws-secret-access-key-assignment"
-  | "github-fine-grained-token"
-  | "github-app-token"
-  | "gitlab-token"
-  | "slack-token"
-  | "slack-webhook-url"
-  | "stripe-secret-key"
-  | "gcp-service-account-key"
-  | "private-key"
-  | "connection-string-password"
-  | "npm-token"
-  | "huggingface-token"
-  | "groq-api-key"
-  | "perplexity-api-key"
-  | "replicate-api-token"
-  | "mistral-api-key"
-  | "together-api-key"
-  | "cohere-api-key";
+export type ExtraSecretRuleId = (typeof RULE_RECORDS)[number]["id"];
+
+/** A literal as regex source. */
+export function literalSource(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
 
 /** Between a variable name and its value: optional closing quote, `=` or `:`, optional quote. */
-const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
+export const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
+
+/** Regex source of what follows the literal (assignment, then body or check). */
+export function tailSource(record: RuleRecord, exact: boolean): string {
+  const assign = record.assign ? ASSIGN : "";
+  if (record.check) return assign + (exact ? record.check.shape : record.check.lead);
+  const { chars, min, max } = record.body as NonNullable<RuleRecord["body"]>;
+  const cls = chars === "word" ? "\\w" : `[${ALPHABETS[chars]}]`;
+  if (!exact) return `${assign}${cls}{${min}}`;
+  const times = max === min ? `{${min}}` : `{${min},${max ?? ""}}`;
+  // No character of the body, nor a word character, follows: an open run of an alphabet
+  // holding \w needs no check, and after an alphabet within \w it is a word boundary.
+  if (max === undefined && ALPHABETS[chars].startsWith("\\w")) return assign + cls + times;
+  const others = [..."/+=-"].filter((c) => new RegExp(`[${ALPHABETS[chars]}]`).test(c)).join("");
+  const after = others ? `(?![\\w${others}])` : "\\b";
+  return assign + cls + times + after;
+}
+
+/** The whole shape: a literal (after a word boundary when it starts with a word character), then its tail. */
+export function patternSource(record: RuleRecord): string {
+  const literals = record.prefixes.map((p) => (/^\w/.test(p) ? "\\b" : "") + literalSource(p));
+  const head = literals.length === 1 ? literals[0] : `(?:${literals.join("|")})`;
+  return head + tailSource(record, true);
+}
 
 /**
  * The shapes `rules: 'all'` adds after the spec's twelve, in order (the first matching shape
@@ -38,122 +98,9 @@ const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
  * case-sensitive. Each names the vendor page its format comes from.
  */
 export const EXTRA_SECRET_RULES: readonly ExtraSecretRule[] = Object.freeze(
-  (
-    [
-      [
-        "aws-temporary-access-key-id",
-        "aws temporary access key",
-        "\\bASIA[0-9A-Z]{16}\\b",
-        "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids",
-      ],
-      [
-        "aws-secret-access-key-assignment",
-        "aws secret key (credentials file or variable)",
-        `\\b(?:aws_secret_access_key|AWS_SECRET_ACCESS_KEY)${ASSIGN}[A-Za-z0-9/+=]{40}(?![A-Za-z0-9_/+=]), or "SecretAccessKey" in the same way`,
-        "https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html",
-      ],
-      [
-        "github-fine-grained-token",
-        "github fine-grained token",
-        "\\bgithub_pat_\\w{82,}",
-        "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats",
-      ],
-      [
-        "github-app-token",
-        "github app token",
-        "\\bgh[ur]_[A-Za-z0-9]{36,}\\b",
-        "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats",
-      ],
-      [
-        "gitlab-token",
-        "gitlab token",
-        "\\bglpat-[A-Za-z0-9_-]{20,}",
-        "https://docs.gitlab.com/security/tokens/#token-prefixes",
-      ],
-      [
-        "slack-token",
-        "slack token",
-        "\\bxox[abeprs]-[0-9]+-[A-Za-z0-9_-]{10,}",
-        "https://api.slack.com/authentication/token-types",
-      ],
-      [
-        "slack-webhook-url",
-        "slack webhook url",
-        "\\bhttps://hooks\\.slack\\.com/services/[A-Za-z0-9/]{30,}\\b",
-        "https://api.slack.com/messaging/webhooks",
-      ],
-      [
-        "stripe-secret-key",
-        "stripe live secret key",
-        "\\b[rs]k_live_[A-Za-z0-9]{20,}\\b",
-        "https://docs.stripe.com/keys",
-      ],
-      [
-        "gcp-service-account-key",
-        "google service account key",
-        '"private_key"[ \\t]*:[ \\t]*"-----BEGIN [^"\\n]*"?',
-        "https://cloud.google.com/iam/docs/keys-create-delete",
-      ],
-      [
-        "private-key",
-        "private key",
-        "-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?----- through the first -----END line (only key text before it), else through the base64 lines after it; to the end of that line",
-        "https://www.rfc-editor.org/rfc/rfc7468#section-10",
-      ],
-      [
-        "connection-string-password",
-        "database or broker url with a password",
-        "\\b(?:postgres|postgresql|mysql|mariadb|mongodb|mongodb\\+srv|redis|rediss|amqp|amqps|nats)://[A-Za-z0-9._~%!&'()*+,;=-]*:[A-Za-z0-9._~%!&'()*+,;=-]+(?=@)",
-        "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-URIS",
-      ],
-      [
-        "npm-token",
-        "npm token",
-        "\\bnpm_[A-Za-z0-9]{36}\\b",
-        "https://github.blog/changelog/2021-09-23-npm-has-a-new-access-token-format/",
-      ],
-      [
-        "huggingface-token",
-        "hugging face token",
-        "\\bhf_[A-Za-z]{34}\\b",
-        "https://huggingface.co/docs/hub/security-tokens",
-      ],
-      [
-        "groq-api-key",
-        "groq api key",
-        "\\bgsk_[A-Za-z0-9]{48}\\b",
-        "https://console.groq.com/docs/quickstart",
-      ],
-      [
-        "perplexity-api-key",
-        "perplexity api key",
-        "\\bpplx-[A-Za-z0-9]{32,}\\b",
-        "https://docs.perplexity.ai/guides/getting-started",
-      ],
-      [
-        "replicate-api-token",
-        "replicate api token",
-        "\\br8_[A-Za-z0-9]{30,}\\b",
-        "https://replicate.com/docs/topics/security/api-tokens",
-      ],
-      [
-        "mistral-api-key",
-        "mistral api key (MISTRAL_API_KEY)",
-        `\\bMISTRAL_API_KEY${ASSIGN}[A-Za-z0-9_-]{20,}`,
-        "https://docs.mistral.ai/getting-started/quickstart",
-      ],
-      [
-        "together-api-key",
-        "together api key (TOGETHER_API_KEY)",
-        `\\bTOGETHER_API_KEY${ASSIGN}[A-Za-z0-9_-]{20,}`,
-        "https://docs.together.ai/docs/quickstart",
-      ],
-      [
-        "cohere-api-key",
-        "cohere api key (COHERE_API_KEY, CO_API_KEY)",
-        `\\b(?:COHERE_API_KEY|CO_API_KEY)${ASSIGN}[A-Za-z0-9_-]{20,}`,
-        "https://github.com/cohere-ai/cohere-python#usage",
-      ],
-    ] as const
-  ).map(([id, label, description, source]) => Object.freeze({ id, label, description, source })),
+  RULE_RECORDS.map((record: RuleRecord) => {
+    const pattern = patternSource(record);
+    const description = record.check?.description ?? pattern;
+    return Object.freeze({ ...record, id: record.id as ExtraSecretRuleId, pattern, description });
+  }),
 );

@@ -48,11 +48,10 @@ export interface RuleExtension {
   readonly rules: readonly { readonly id: string; readonly label: string }[];
   /** Literals whose `[REDACTED:…]` marker says `aws`: more context for rule 10 in `scanAll`. */
   readonly awsMarkers: readonly string[];
-  /**
-   * Its state for `text`, or null when none of its rules can match in `text`; it may also
-   * speed up `engine`, the spec's rules' state for `text`.
-   */
-  scanner(text: string, engine: Engine): ExtensionScanner | null;
+  /** The spec's rules' state for `text`: an `Engine`, or a faster subclass of it. */
+  engine(text: string, triggers: readonly string[]): Engine;
+  /** Its state for `text`, or null when none of its rules can match in `text`. */
+  scanner(text: string): ExtensionScanner | null;
 }
 
 /** Per-text state of an extension; queried at non-decreasing positions. */
@@ -280,10 +279,6 @@ export class Engine {
     return cursor.next(s) > at ? NONE : this.#text.lastIndexOf(cursor.literal, at);
   }
 
-  #startsWith(literal: string, at: number): boolean {
-    return this.#text.startsWith(literal, at);
-  }
-
   /**
    * Whether one of the rules with a literal prefix (1-9, 11) below `limit` matches at word
    * start `s`, where a literal of `length` is. Each needs 15 or more [A-Za-z0-9_-] characters
@@ -316,25 +311,33 @@ export class Engine {
     if (c === 115) {
       if (limit > 2 && this.#tail(s, "sk-ant-", 20)) return 2;
       // Neither rule 4 (`(?!admin-)`) nor rule 6 (hexadecimal) matches after "sk-admin-".
-      if (this.#startsWith("sk-admin-", s))
+      if (this.#text.startsWith("sk-admin-", s))
         return limit > 3 && this.#tail(s, "sk-admin-", 20) ? 3 : 0;
       // (?:proj-)? cannot change the match: both branches end at the end of the run.
       if (limit > 4 && this.#tail(s, "sk-", 20)) return 4;
-      return limit > 6 && this.#startsWith("sk-", s) && this.#exact(s + 3, s + 35, HEX) ? 6 : 0;
+      return limit > 6 && this.#text.startsWith("sk-", s) && this.#exact(s + 3, s + 35, HEX)
+        ? 6
+        : 0;
     }
     if (c === 120) return limit > 5 && this.#tail(s, "xai-", 40) ? 5 : 0;
     if (c === 65) {
       // A
-      if (limit > 7 && this.#startsWith("AIza", s) && this.#runEndAt(s) - s >= 39) {
+      if (limit > 7 && this.#text.startsWith("AIza", s) && this.#runEndAt(s) - s >= 39) {
         this.end = s + 39;
         return 7;
       }
-      return limit > 9 && this.#startsWith("AKIA", s) && this.#exact(s + 4, s + 20, UPNUM) ? 9 : 0;
+      return limit > 9 && this.#text.startsWith("AKIA", s) && this.#exact(s + 4, s + 20, UPNUM)
+        ? 9
+        : 0;
     }
     if (c === 103 && limit > 8) {
       // g: gh[ops]_ then 30 or more alphanumerics
       const t = this.#text;
-      if (!this.#startsWith("gh", s) || !"ops".includes(t[s + 2] as string) || t[s + 3] !== "_") {
+      if (
+        !this.#text.startsWith("gh", s) ||
+        !"ops".includes(t[s + 2] as string) ||
+        t[s + 3] !== "_"
+      ) {
         return 0;
       }
       const end = this.scan(s + 4, ALNUM);
@@ -347,7 +350,7 @@ export class Engine {
 
   /** `prefix` then at least `min` RUN characters (greedy, to the run end). */
   #tail(s: number, prefix: string, min: number): boolean {
-    if (!this.#startsWith(prefix, s)) return false;
+    if (!this.#text.startsWith(prefix, s)) return false;
     const end = this.#runEndAt(s);
     if (end - s - prefix.length < min) return false;
     this.end = end;
@@ -398,7 +401,7 @@ export class Engine {
 
   /** Rule 11: eyJ…​.eyJ….… with runs of at least 15, ending at a word boundary. */
   #jwt(s: number): boolean {
-    if (!this.#startsWith("eyJ", s)) return false;
+    if (!this.#text.startsWith("eyJ", s)) return false;
     const end1 = this.#runEndAt(s);
     if (end1 - s - 3 < 15) return false;
     // Every start whose run ends there shares what follows: one verdict for all.
@@ -411,7 +414,7 @@ export class Engine {
   }
 
   #jwtEnd(end1: number): number {
-    if (this.#text.charCodeAt(end1) !== 46 || !this.#startsWith("eyJ", end1 + 1)) return NONE;
+    if (this.#text.charCodeAt(end1) !== 46 || !this.#text.startsWith("eyJ", end1 + 1)) return NONE;
     const end2 = this.scan(end1 + 4, RUN);
     if (end2 - end1 - 4 < 15 || this.#text.charCodeAt(end2) !== 46) return NONE;
     return this.#lastBoundary(end2 + 16, this.scan(end2 + 1, RUN));
@@ -473,13 +476,14 @@ function firstOf(cursors: Cursor[], from: number): number {
  */
 function drive(
   text: string,
-  engine: Engine,
+  triggers: string[],
   rules: RuleExtension | null | undefined,
   all: boolean,
   onMatch: (rule: number, index: number, end: number) => number,
 ): void {
   const n = text.length;
-  const extension = rules?.scanner(text, engine);
+  const engine = rules?.engine(text, triggers) ?? new Engine(text, triggers);
+  const extension = rules?.scanner(text);
   let limit = Infinity; // only rules below it are still looked for
   let cursors: Cursor[] = [];
   let specNext = -1; // the smallest prefix match at or after the last computed position
@@ -554,7 +558,7 @@ function drive(
  */
 export function scanFirst(text: string, extension?: RuleExtension | null): RawMatch | null {
   let best: RawMatch | null = null;
-  drive(text, new Engine(text, ["aws"]), extension, false, (rule, index, end) => {
+  drive(text, ["aws"], extension, false, (rule, index, end) => {
     best = { rule, index, end };
     return index + 1; // a lower rule may still match further on
   });
@@ -571,7 +575,7 @@ export function scanFirst(text: string, extension?: RuleExtension | null): RawMa
 export function scanAll(text: string, extension?: RuleExtension | null): RawMatch[] {
   const matches: RawMatch[] = [];
   const triggers = [...(extension?.awsMarkers ?? []), "aws", "AKIA"];
-  drive(text, new Engine(text, triggers), extension, true, (rule, index, end) => {
+  drive(text, triggers, extension, true, (rule, index, end) => {
     matches.push({ rule, index, end });
     return end;
   });

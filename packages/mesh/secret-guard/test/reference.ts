@@ -2,6 +2,7 @@
  * Test-only reference: the spec's shapes as plain JavaScript regexes (catastrophically slow
  * on adversarial input, exact by construction). The scanner must agree with it.
  */
+import { EXTRA_SECRET_RULES } from "../src/extra-secret-rules.js";
 
 const RUN = "[A-Za-z0-9_-]";
 
@@ -22,35 +23,10 @@ function patterns(trigger: string): RegExp[] {
   ];
 }
 
-const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
-const USERINFO = "[A-Za-z0-9._~%!&'()*+,;=-]";
-const SCHEMES =
-  "postgres|postgresql|mysql|mariadb|mongodb|mongodb\\+srv|redis|rediss|amqp|amqps|nats";
-
-/** The extra shapes as regexes, in `EXTRA_SECRET_RULES` order. */
-export const EXTRA_REFERENCE_PATTERNS: readonly RegExp[] = [
-  /\bASIA[0-9A-Z]{16}\b/,
-  new RegExp(
-    `(?:\\b(?:aws_secret_access_key|AWS_SECRET_ACCESS_KEY)|"SecretAccessKey")${ASSIGN}[A-Za-z0-9/+=]{40}(?![A-Za-z0-9_/+=])`,
-  ),
-  /\bgithub_pat_\w{82,}/,
-  /\bgh[ur]_[A-Za-z0-9]{36,}(?!\w)/,
-  new RegExp(`\\bglpat-${RUN}{20,}`),
-  new RegExp(`\\bxox[abeprs]-[0-9]+-${RUN}{10,}`),
-  /\bhttps:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{30,}(?![\w/])/,
-  /\b[rs]k_live_[A-Za-z0-9]{20,}(?!\w)/,
-  /"private_key"[ \t]*:[ \t]*"-----BEGIN [^"\n]*"?/,
-  /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\\:,. \t\r\n-]*?-----END [^\n]*|[A-Za-z0-9+/=\r\n\\]*[^\n]*)/,
-  new RegExp(`\\b(?:${SCHEMES}):\\/\\/${USERINFO}*:${USERINFO}+(?=@)`),
-  /\bnpm_[A-Za-z0-9]{36}(?!\w)/,
-  /\bhf_[A-Za-z]{34}(?!\w)/,
-  /\bgsk_[A-Za-z0-9]{48}(?!\w)/,
-  /\bpplx-[A-Za-z0-9]{32,}(?!\w)/,
-  /\br8_[A-Za-z0-9]{30,}(?!\w)/,
-  new RegExp(`\\bMISTRAL_API_KEY${ASSIGN}${RUN}{20,}`),
-  new RegExp(`\\bTOGETHER_API_KEY${ASSIGN}${RUN}{20,}`),
-  new RegExp(`\\b(?:COHERE_API_KEY|CO_API_KEY)${ASSIGN}${RUN}{20,}`),
-];
+/** The extra shapes as regexes, in `EXTRA_SECRET_RULES` order: each record's own pattern. */
+export const EXTRA_REFERENCE_PATTERNS: readonly RegExp[] = EXTRA_SECRET_RULES.map(
+  (rule) => new RegExp(rule.pattern),
+);
 
 /** The spec's twelve shapes as regexes, in order. */
 export const REFERENCE_PATTERNS: readonly RegExp[] = patterns("aws");
