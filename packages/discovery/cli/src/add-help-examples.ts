@@ -29,6 +29,16 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
     },
     { command: "discovery price gemini '2.5 pro' --long", description: "the long-context tier" },
   ],
+  check: [
+    {
+      command: "discovery check openai/gpt-4-32k x-ai/grok-4-07-09 --within 30d",
+      description: "for CI: exit 1 when one is retired or retires within 30 days",
+    },
+    {
+      command: "discovery check claude-opus-4-7 --strict --json",
+      description: "unknown fails too",
+    },
+  ],
   balance: [
     {
       command: "discovery balance deepseek",
@@ -60,6 +70,10 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
     {
       command: "discovery retired anthropic claude-3-opus-20240229 --today 2026-01-06",
       description: "was it retired on that day?",
+    },
+    {
+      command: "discovery retired --upcoming 90d",
+      description: "every model that shuts down within 90 days",
     },
   ],
 };

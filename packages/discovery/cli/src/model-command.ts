@@ -6,7 +6,12 @@ import {
   priceFor,
   pricingForAnthropicModel,
 } from "@discovery/pricing";
-import { isRetired, retirementDate } from "@discovery/retirement";
+import {
+  getLifecycle,
+  isRetired,
+  type LifecycleEntry,
+  retirementDate,
+} from "@discovery/retirement";
 import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints, endpoint } from "./endpoints.js";
@@ -28,8 +33,15 @@ export interface ModelReport {
   model: ModelInfo | null;
   /** Adapter name of the vendor, null when unknown. */
   provider: string | null;
-  /** `date`: the registry value (`YYYY-MM-DD` or `deprecated`) or null. */
-  retirement: { date: string | null; retired: boolean };
+  /**
+   * `date`: the retirement date (`YYYY-MM-DD`), `deprecated`, or null; `retired` is null and
+   * `status` `unknown` when no registry knows the model (never "not retired").
+   */
+  retirement: {
+    date: string | null;
+    retired: boolean | null;
+    status: LifecycleEntry["status"] | "unknown";
+  };
   /** Known prices: the Anthropic table row, or Gemini Cloud Billing records when a billing key is set. */
   prices: ProviderPricing[];
   /** The list-price row of `prices.json` matched across spellings, or null. */
@@ -55,7 +67,9 @@ export async function modelCommand(
   );
   const provider = inferProvider(id, model?.developer, options.provider);
   const date = provider === null ? null : retirementDate(provider, id);
-  const retired = provider !== null && isRetired(provider, id);
+  const status = provider === null ? "unknown" : getLifecycle(provider, id).status;
+  const known = date !== null || status !== "unknown";
+  const retired = provider !== null && known ? isRetired(provider, id) : null;
   const prices = await knownPrices(context, provider, [id, ...(model?.aliases ?? [])]);
   const price = listPrice(provider, id, model);
   const suggestions = model === null ? suggestModelIds(id, await listModels(catalog)) : [];
@@ -64,7 +78,7 @@ export async function modelCommand(
     id,
     model,
     provider,
-    retirement: { date, retired },
+    retirement: { date, retired, status },
     prices,
     price,
     priceStatus: priceStatus(price),
@@ -130,7 +144,7 @@ function printReport(context: CommandContext, report: ModelReport): void {
   const m = report.model;
   const retirement =
     report.retirement.date === null
-      ? "not in the retirement registry"
+      ? out.yellow("status unknown: not in the lifecycle registry (not known to be retired)")
       : report.retirement.date === "deprecated"
         ? out.yellow("deprecated (still routable)")
         : report.retirement.retired

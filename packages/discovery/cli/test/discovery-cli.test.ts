@@ -99,6 +99,12 @@ describe("discovery: help and usage", () => {
     [["balance", "openai"]],
     [["price", "gemini", "2.5 pro", "--direction", "sideways"]],
     [["retired", "xai"]],
+    [["retired"]],
+    [["retired", "--upcoming", "soon"]],
+    [["retired", "xai", "grok-4", "--upcoming", "90d"]],
+    [["check"]],
+    [["check", "grok-4", "--within", "-3d"]],
+    [["check", "grok-4", "--scope", "moon"]],
     [["retired", "xai", "grok-4", "--today", "2026-02-30"]],
     [["models", "--base-url", "not a url"]],
   ])("exits 2 on the usage error %j", async (args) => {
@@ -539,7 +545,10 @@ describe("discovery retired", () => {
     [["grok", "x-ai/grok-code-fast-1"], 0, "retired since 2026-05-15"],
     [["xai", "grok-4", "--today", "2026-05-14"], 0, "retires on 2026-05-15"],
     [["claude", "claude-opus-3"], 0, "deprecated"],
-    [["openai", "gpt-4o"], 0, "not in the retirement registry"],
+    [["xai", "grok-4-0709"], 0, "retired since 2026-05-15"],
+    [["grok", "x-ai/grok-4-07-09"], 0, "retired since 2026-05-15"],
+    [["openai", "gpt-4-32k"], 0, "retired since 2025-06-06; use gpt-4o"],
+    [["openai", "gpt-4o"], 0, "status unknown"],
   ])("answers %j with exit %i", async (args, code, text) => {
     const run = await runCli(["retired", ...args], { env: env() });
     expect(run.code).toBe(code);
@@ -558,13 +567,110 @@ describe("discovery retired", () => {
       ["retired", "anthropic", "claude-sonnet-3-7", "--today", "2026-06-01", "--json"],
       { env: env() },
     );
-    expect(json(run.stdout)).toEqual({
+    expect(json(run.stdout)).toMatchObject({
       provider: "anthropic",
       model: "claude-sonnet-3-7",
       date: "deprecated",
       retired: false,
       deprecated: true,
+      status: "retired",
+      lifecycle: { model: "claude-3-7-sonnet-20250219", shutdownAt: "2026-02-19" },
       today: "2026-06-01",
     });
+  });
+
+  it("answers the same for every spelling of one model", async () => {
+    const answers = [];
+    for (const [provider, id] of [
+      ["xai", "grok-4-0709"],
+      ["grok", "x-ai/grok-4-07-09"],
+      ["xai", "grok-4"],
+    ] as const) {
+      const run = await runCli(["retired", provider, id, "--today", "2026-06-01", "--json"], {
+        env: env(),
+      });
+      const report = json(run.stdout);
+      answers.push([report["date"], report["retired"], report["status"]]);
+    }
+    expect(answers).toEqual(Array(3).fill(["2026-05-15", true, "retired"]));
+  });
+
+  it("says unknown, never 'not retired', in JSON for a model no registry knows", async () => {
+    const run = await runCli(["retired", "openai", "gpt-9-turbo", "--json"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toMatchObject({ date: null, retired: null, status: "unknown" });
+  });
+
+  it("lists what shuts down within --upcoming, soonest first", async () => {
+    const run = await runCli(["retired", "--upcoming", "30d", "--today", "2026-05-01", "--json"], {
+      env: env(),
+    });
+    expect(run.code).toBe(0);
+    const report = json(run.stdout) as {
+      until: string;
+      entries: { model: string; shutdownAt: string }[];
+    };
+    expect(report.until).toBe("2026-05-31");
+    expect(report.entries.map((e) => e.model)).toContain("grok-4-0709");
+    for (const e of report.entries) expect(e.shutdownAt <= "2026-05-31").toBe(true);
+    const text = await runCli(["retired", "xai", "--upcoming", "90d", "--today", "2026-05-01"], {
+      env: env(),
+    });
+    expect(text.stdout).toMatch(/2026-05-15\s+xai\s+grok-4-0709/);
+    expect(text.stdout).not.toContain("claude");
+  });
+});
+
+describe("discovery check", () => {
+  it("exits 1 when a model is retired", async () => {
+    const run = await runCli(["check", "x-ai/grok-4-07-09", "gpt-4o", "--today", "2026-06-01"], {
+      env: env(),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/FAIL .*grok-4-07-09: retired since 2026-05-15; use grok-4\.3/);
+    expect(run.stderr).toContain("gpt-4o: not in the lifecycle registry");
+  });
+
+  it("exits 1 when a model retires within --within, 0 when after it", async () => {
+    const args = ["check", "gemini-2.5-pro", "--today", "2026-11-20"];
+    expect((await runCli([...args, "--within", "30d"], { env: env() })).code).toBe(1);
+    expect((await runCli([...args, "--within", "5d"], { env: env() })).code).toBe(0);
+  });
+
+  it("warns on an unknown model and exits 0, or 1 with --strict", async () => {
+    const loose = await runCli(["check", "gpt-4o"], { env: env() });
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toContain("warning");
+    const strict = await runCli(["check", "gpt-4o", "--strict"], { env: env() });
+    expect(strict.code).toBe(1);
+  });
+
+  it("reports every model in JSON with its verdict", async () => {
+    const run = await runCli(
+      [
+        "check",
+        "deepseek/deepseek-chat",
+        "claude-3-opus-20240229",
+        "mystery-model",
+        "--json",
+        "--today",
+        "2026-01-01",
+      ],
+      { env: env() },
+    );
+    expect(run.code).toBe(1);
+    const report = json(run.stdout) as { ok: boolean; results: { id: string; verdict: string }[] };
+    expect(report.ok).toBe(false);
+    expect(report.results.map((r) => [r.id, r.verdict])).toEqual([
+      ["deepseek/deepseek-chat", "ok"],
+      ["claude-3-opus-20240229", "retiring"],
+      ["mystery-model", "unknown"],
+    ]);
+  });
+
+  it("takes other platforms' dates with --scope", async () => {
+    const args = ["check", "deepseek/DeepSeek-R1", "--today", "2026-07-20"];
+    expect((await runCli(args, { env: env() })).code).toBe(0);
+    expect((await runCli([...args, "--scope", "azure"], { env: env() })).code).toBe(1);
   });
 });
