@@ -88,6 +88,8 @@ export function registerUiRoute(
       .send(asset.body);
   };
 
+  // The gateway's root has nothing of its own: a browser opening it lands on the dashboard.
+  app.get("/", (_request, reply) => reply.redirect("/ui/", 302));
   app.get("/ui", (_request, reply) => reply.redirect("/ui/", 308));
   // The page names its hashed assets, so it is revalidated while they are cached for good.
   app.get("/ui/", (_request, reply) => send(reply, "index.html", "no-cache"));
@@ -105,4 +107,4 @@ export function registerUiRoute(
 }
 
 /** Routes of the dashboard that need no token (the static files). */
-export const UI_PUBLIC_ROUTES = ["/ui", "/ui/", "/ui/:file"] as const;
+export const UI_PUBLIC_ROUTES = ["/", "/ui", "/ui/", "/ui/:file"] as const;

@@ -1,26 +1,49 @@
-import { DM_KINDS } from "@mesh/protocol";
-import { useState } from "preact/hooks";
+import { DM_KINDS, type StrictPeer as Peer } from "@mesh/protocol";
+import { useEffect, useState } from "preact/hooks";
 import { checkDraft } from "./check-draft.js";
 import { ApiError, api } from "./gateway-api.js";
-import type { Peer } from "./wire-types.js";
+
+/** Fields a Reply fills in; a new object each time, so the same reply twice refills. */
+export interface ReplyPreset {
+  from: string;
+  to: string;
+  kind: string;
+  thread: string;
+}
 
 export interface ComposeFormProps {
   token: string;
   /** Names the sender may be: only its own for a peer token, any peer for the admin. */
   senders: readonly string[];
   peers: readonly Peer[];
+  /** The inbox being viewed: "From" follows it whenever it changes. */
+  inbox: string | null;
+  preset: ReplyPreset | null;
   onSent: () => void;
 }
 
 /** Writes a DM; the credential guard runs in the page before anything is sent. */
-export function ComposeForm({ token, senders, peers, onSent }: ComposeFormProps) {
-  const [from, setFrom] = useState(senders[0] ?? "");
+export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: ComposeFormProps) {
+  const [from, setFrom] = useState(inbox ?? senders[0] ?? "");
   const [to, setTo] = useState("");
   const [kind, setKind] = useState<string>("fyi");
   const [content, setContent] = useState("");
   const [thread, setThread] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    if (inbox !== null) setFrom(inbox);
+  }, [inbox]);
+  useEffect(() => {
+    if (preset === null) return;
+    setFrom(preset.from);
+    setTo(preset.to);
+    setKind(preset.kind);
+    setThread(preset.thread);
+    setRefusal(null);
+    setStatus(null);
+    document.getElementById("compose-content")?.focus();
+  }, [preset]);
   const sender = senders.includes(from) ? from : (senders[0] ?? "");
 
   const submit = async (event: Event) => {
@@ -46,7 +69,7 @@ export function ComposeForm({ token, senders, peers, onSent }: ComposeFormProps)
   };
 
   return (
-    <form aria-label="Compose" class="compose" method="post" action="#" onSubmit={submit}>
+    <form aria-label="Compose" class="compose card" method="post" action="#" onSubmit={submit}>
       <h2>Compose</h2>
       <label for="compose-from">From</label>
       <select id="compose-from" value={sender} onChange={(e) => setFrom(e.currentTarget.value)}>
@@ -61,6 +84,7 @@ export function ComposeForm({ token, senders, peers, onSent }: ComposeFormProps)
         id="compose-to"
         list="compose-peers"
         autocomplete="off"
+        spellcheck={false}
         value={to}
         onInput={(e) => setTo(e.currentTarget.value)}
       />
@@ -78,7 +102,12 @@ export function ComposeForm({ token, senders, peers, onSent }: ComposeFormProps)
         ))}
       </select>
       <label for="compose-thread">Thread</label>
-      <input id="compose-thread" value={thread} onInput={(e) => setThread(e.currentTarget.value)} />
+      <input
+        id="compose-thread"
+        spellcheck={false}
+        value={thread}
+        onInput={(e) => setThread(e.currentTarget.value)}
+      />
       <label for="compose-content">Message</label>
       <textarea
         id="compose-content"

@@ -1,4 +1,4 @@
-import type { Message } from "./wire-types.js";
+import type { StrictMessage as Message } from "@mesh/protocol";
 
 /** Pause before reconnecting after a drop. */
 const RECONNECT_MS = 1000;
@@ -12,6 +12,8 @@ export interface FollowOptions {
   onMessage: (message: Message) => void;
   /** The stream was refused for good (token revoked, no right to this inbox). */
   onRefused: (status: number) => void;
+  /** The stream dropped or could not connect; it reconnects by itself. */
+  onDrop?: () => void;
   signal: AbortSignal;
 }
 
@@ -57,6 +59,7 @@ export async function followStream(options: FollowOptions): Promise<void> {
     } catch {
       // A drop or an abort: the loop resumes after the last id, or ends when aborted.
     }
+    if (!options.signal.aborted) options.onDrop?.();
     if (!options.signal.aborted) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
   }
 }

@@ -18,14 +18,37 @@ export interface Session {
   peer: string | null;
 }
 
-/** One JSON request to the gateway with the bearer token; the token goes in a header only. */
-export async function api<T>(
+/** A successful answer: its body as text and the `next` page of its `Link` header, if any. */
+export interface Answer {
+  text: string;
+  next: string | null;
+}
+
+/**
+ * The path of `rel="next"` in a `Link` header (RFC 8288), resolved against the URL of the
+ * request; `null` when there is none or it leaves the gateway's origin.
+ */
+export function nextLink(header: string | null, requestUrl: string): string | null {
+  if (header === null) return null;
+  for (const part of header.split(",")) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match !== null && /(^|;)\s*rel="?next"?\s*(;|$)/.test(match[2] ?? "")) {
+      const base = new URL(requestUrl);
+      const url = new URL(match[1] ?? "", base);
+      return url.origin === base.origin ? `${url.pathname}${url.search}` : null;
+    }
+  }
+  return null;
+}
+
+/** One request to the gateway with the bearer token; the token goes in a header only. */
+export async function request(
   token: string,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<T> {
+): Promise<Answer> {
   const init: RequestInit = {
     method,
     headers: {
@@ -43,19 +66,32 @@ export async function api<T>(
     throw new ApiError(0, "unreachable", "the gateway cannot be reached; check that it is running");
   }
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
   if (!response.ok) {
-    const error = json as { error?: unknown; message?: unknown } | undefined;
+    const error = parse(text) as { error?: unknown; message?: unknown } | undefined;
     throw new ApiError(
       response.status,
       typeof error?.error === "string" ? error.error : "http_error",
       typeof error?.message === "string" ? error.message : `status ${response.status}`,
     );
   }
-  return json as T;
+  return { text, next: nextLink(response.headers.get("link"), response.url) };
+}
+
+function parse(text: string): unknown {
+  try {
+    return text === "" ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** One JSON request to the gateway; resolves the parsed body. */
+export async function api<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return parse((await request(token, method, path, body, headers)).text) as T;
 }

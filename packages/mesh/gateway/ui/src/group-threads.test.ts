@@ -1,6 +1,6 @@
+import type { StrictMessage as Message } from "@mesh/protocol";
 import { describe, expect, it } from "vitest";
 import { groupThreads } from "./group-threads.js";
-import type { Message } from "./wire-types.js";
 
 const message = (id: number, threadId: string | null, read: boolean): Message => ({
   id,

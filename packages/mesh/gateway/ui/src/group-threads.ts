@@ -1,4 +1,4 @@
-import type { Message } from "./wire-types.js";
+import type { StrictMessage as Message } from "@mesh/protocol";
 
 /** The messages of one thread (or of no thread), oldest first. */
 export interface ThreadGroup {

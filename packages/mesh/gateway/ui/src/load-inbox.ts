@@ -1,5 +1,5 @@
+import type { StrictMessage as Message } from "@mesh/protocol";
 import { api } from "./gateway-api.js";
-import type { Message } from "./wire-types.js";
 
 const PAGE = 1000;
 /** Pages read at most: a dashboard shows the first 5,000 messages of an inbox. */
