@@ -79,7 +79,7 @@ describe("createMeshServer", () => {
     const mcp = await connect(client);
     expect(mcp.getInstructions()).toMatch(/peer 'droplet'/);
     const { tools } = await mcp.listTools();
-    expect(tools).toHaveLength(6);
+    expect(tools).toHaveLength(7);
     expect(client.asked).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect(client.asked).toBe(1);
@@ -90,10 +90,14 @@ describe("createMeshServer", () => {
     const mcp = await connect(client);
     const result = (await mcp.callTool({ name: "check_inbox", arguments: {} })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({ messages: [message] });
-    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({
-      messages: [message],
-    });
+    expect(result.structuredContent).toEqual({ messages: [message], has_more: false });
+    expect((result.content[0] as { text: string }).text).toBe(
+      [
+        "1 unread message:",
+        "#7 from lab-ovh (fyi, unread): build 4711 finished",
+        "Answer a question with send_message (kind 'answer', the same thread_id); call mark_read with ids [7] once handled.",
+      ].join("\n"),
+    );
   });
 
   it("turns a client that cannot be made into a tool error on every call, without the token", async () => {
@@ -115,7 +119,9 @@ describe("createMeshServer", () => {
       name: "check_inbox",
       arguments: { limit: "all" },
     })) as CallToolResult;
-    expect(invalid.content[0]).toMatchObject({ text: /^invalid arguments for check_inbox: limit/ });
+    expect(invalid.content[0]).toMatchObject({
+      text: /^invalid arguments for check_inbox: 'limit' must be a number \(limit: most messages/,
+    });
   });
 
   it("answers a malformed tools/call and an unknown method with the protocol's errors", async () => {
@@ -148,6 +154,7 @@ describe("createMeshServer on its stdio transport", () => {
     const result = (await mcp.callTool({ name: "check_inbox", arguments: {} })) as CallToolResult;
     expect(result.structuredContent).toEqual({
       messages: [{ ...message, content: "my token is [REDACTED]" }],
+      has_more: false,
     });
     expect(written.join("")).not.toContain("secret-token-value");
   });
@@ -169,6 +176,7 @@ describe("createMeshServer on its stdio transport", () => {
     expect(JSON.stringify(result)).not.toContain(JSON.stringify(token).slice(1, -1));
     expect(result.structuredContent).toEqual({
       messages: [{ ...message, content: "quoting [REDACTED]" }],
+      has_more: false,
     });
   });
 

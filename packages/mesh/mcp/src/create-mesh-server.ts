@@ -13,12 +13,15 @@ import {
 import * as v from "valibot";
 import pkg from "../package.json" with { type: "json" };
 import type { ClientSource } from "./client-source.js";
+import { type ArgumentListing, describeInvalidArguments } from "./describe-invalid-arguments.js";
 import { describeToolError } from "./describe-tool-error.js";
 import { InboxReader } from "./inbox-reader.js";
 import { InboxSubscription } from "./inbox-subscription.js";
 import { LazyJsonSchemaValidator } from "./lazy-json-schema-validator.js";
-import { createMeshTools, type MeshTool } from "./mesh-tools.js";
+import type { MeshTool } from "./mesh-tool.js";
+import { createMeshTools } from "./mesh-tools.js";
 import { mentionsSecret, redactSecret } from "./redact-secret.js";
+import { SendRepeats } from "./send-repeats.js";
 import { SentLog } from "./sent-log.js";
 import { jsonSchemaOf } from "./tool-schemas.js";
 
@@ -75,6 +78,7 @@ export function createMeshServer(options: MeshServerOptions): Server {
     node,
     client: options.client,
     inbox,
+    repeats: new SendRepeats(),
     sent: new SentLog(),
     cursor: { newestReturned: 0 },
   });
@@ -95,6 +99,15 @@ function serveTools(server: Server, tools: MeshTool[], context: ServerContext): 
     outputSchema: jsonSchemaOf(tool.output, "output"),
     annotations: { title: tool.title, ...tool.annotations },
   }));
+  const argumentsOf = new Map(
+    listing.map((entry) => [
+      entry.name,
+      {
+        tool: entry.name,
+        properties: (entry.inputSchema["properties"] ?? {}) as ArgumentListing["properties"],
+      },
+    ]),
+  );
   let warmed = false;
   server.setRequestHandler(ListToolsRequestSchema, () => {
     if (!warmed) {
@@ -111,7 +124,7 @@ function serveTools(server: Server, tools: MeshTool[], context: ServerContext): 
       return failure(`unknown tool '${name}': use one of ${[...byName.keys()].join(", ")}`, token);
     }
     try {
-      return await callTool(tool, args, extra.signal, token);
+      return await callTool(tool, args, extra.signal, token, argumentsOf.get(name));
     } catch (error) {
       const text = context.describe(error);
       context.log(`${tool.name} failed: ${text}`);
@@ -167,17 +180,19 @@ async function callTool(
   input: unknown,
   signal: AbortSignal,
   token: string | undefined,
+  listing: ArgumentListing = { tool: tool.name, properties: {} },
 ): Promise<CallToolResult> {
   const parsed = v.safeParse(tool.input, input);
   if (!parsed.success) {
-    return failure(`invalid arguments for ${tool.name}: ${describeIssue(parsed.issues)}`, token);
+    return failure(describeInvalidArguments(parsed.issues, listing), token);
   }
-  const result = await tool.run(parsed.output, signal);
+  const { structured, summary } = await tool.run(parsed.output, signal);
   // A message or a gateway answer may quote the token: copied with it redacted, only then.
-  const structured = mentionsSecret(result, token) ? redactSecret(result, token) : result;
   return {
-    content: [{ type: "text", text: JSON.stringify(structured) }],
-    structuredContent: structured,
+    content: [{ type: "text", text: redactSecret(summary, token) }],
+    structuredContent: mentionsSecret(structured, token)
+      ? redactSecret(structured, token)
+      : structured,
   };
 }
 
@@ -192,14 +207,4 @@ function requireInbox(uri: string): void {
       `unknown resource: the mesh server has ${INBOX_URI}`,
     );
   }
-}
-
-/** The first problem, by field and expectation: never the received value, which may be a secret. */
-function describeIssue(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0];
-  if (!issue) return "invalid value";
-  const key = v.getDotPath(issue);
-  if (issue.expected === "never" && key) return `unknown argument '${key}'`;
-  const what = issue.expected ? `expected ${issue.expected}` : `failed the ${issue.type} check`;
-  return key ? `${key}: ${what}` : what;
 }

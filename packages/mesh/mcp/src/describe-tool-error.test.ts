@@ -79,6 +79,57 @@ describe("describeToolError", () => {
     expect(describeToolError(error, context)).toBe(error.message);
   });
 
+  it.each([
+    {
+      name: "a rejected token",
+      error: meshError(
+        "GET /peers: the mesh gateway rejected the token (status 401); set MESH_GATEWAY_TOKEN or pass the `token` option with a token this gateway accepts",
+        { code: "auth_error", status: 401 },
+      ),
+      text: "GET /peers: the mesh gateway rejected the token (status 401)\nTo fix: set MESH_GATEWAY_TOKEN in this MCP server's configuration to a token issued for peer 'droplet' (an operator runs `mesh-gateway token issue droplet`), then restart the server.",
+    },
+    {
+      name: "an unreachable gateway",
+      error: meshError(
+        "GET /peers could not reach the mesh gateway at http://127.0.0.1:9 (connect ECONNREFUSED); check MESH_GATEWAY_URL and that the gateway is running",
+        { code: "gateway_error" },
+      ),
+      text: "GET /peers could not reach the mesh gateway at http://127.0.0.1:9 (connect ECONNREFUSED)\nTo fix: check MESH_GATEWAY_URL in this MCP server's configuration and that the gateway is running.",
+    },
+    {
+      name: "a refused credential",
+      error: meshError(
+        "refusing to send: content matches github token pattern. Credentials travel out of band, never in DM content.",
+        { code: "credential_leak", ruleId: "github" },
+      ),
+      text: "refusing to send: content matches github token pattern.\nTo fix: remove the credential from `content` (rule github) and share it out of band; the message was not sent.",
+    },
+    {
+      name: "an unregistered peer without a close name",
+      error: meshError(
+        "peer name 'carol' is not in the gateway registry (no close match; check the name or register the peer with POST /peers/register)",
+        { code: "not_in_registry", peerName: "carol", suggestions: [] },
+      ),
+      text: "peer 'carol' is not registered on the mesh\nTo fix: use a registered peer name; `list_peers` lists them (a peer appears once its agent has registered).",
+    },
+    {
+      name: "an unregistered peer with close names",
+      error: meshError(
+        "peer name 'droplat' is not in the gateway registry (did you mean droplet?)",
+        {
+          code: "not_in_registry",
+          peerName: "droplat",
+          suggestions: ["droplet"],
+        },
+      ),
+      text: /^peer 'droplat' is not registered on the mesh \(did you mean droplet\?\)\nTo fix: /,
+    },
+  ])("gives the fix once, in the server's terms: $name", ({ error, text }) => {
+    const described = describeToolError(error, context);
+    if (typeof text === "string") expect(described).toBe(text);
+    else expect(described).toMatch(text);
+  });
+
   it("words a thrown non-error without crashing", () => {
     expect(describeToolError(undefined, context)).toBe("unexpected error");
     expect(describeToolError("boom", context)).toBe("unexpected error");

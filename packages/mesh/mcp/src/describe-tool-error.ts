@@ -13,6 +13,9 @@ interface ErrorLike {
   status?: unknown;
   message?: unknown;
   ruleId?: unknown;
+  /** On a `not_in_registry` error: the name asked for, and registered names close to it. */
+  peerName?: unknown;
+  suggestions?: unknown;
 }
 
 /**
@@ -20,15 +23,32 @@ interface ErrorLike {
  * a token or a matched secret) and what to change. Errors are told apart by their stable `code`.
  */
 export function describeToolError(error: unknown, context: ErrorContext): string {
-  const { code, serverCode, status, message, ruleId } = (
-    typeof error === "object" && error !== null ? error : {}
-  ) as ErrorLike;
-  const text = typeof message === "string" && message !== "" ? message : "unexpected error";
+  const fields = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
+  const { code, serverCode, status, ruleId } = fields;
   const hint =
     (typeof serverCode === "string" ? SERVER_HINTS[serverCode] : undefined) ??
     hintFor(code, status, ruleId, context.node);
+  const text = whatHappened(fields, hint !== "");
   const full = hint ? `${text}\nTo fix: ${hint}` : text;
   return context.token ? full.replaceAll(context.token, "[REDACTED]") : full;
+}
+
+/**
+ * A library's own advice at the end of its message (a setting, an option, an HTTP route),
+ * dropped where this server gives its own: the fix is said once, in terms an agent can act on.
+ */
+const OWN_ADVICE =
+  /(?:; (?:set|check|pass|use|register|try)\b[^;]*| Credentials travel out of band[^.]*\.)$/;
+
+/** What happened, from the error's own message (which never holds a token or a secret). */
+function whatHappened(fields: ErrorLike, advised: boolean): string {
+  const { code, message, peerName, suggestions } = fields;
+  if (code === "not_in_registry" && typeof peerName === "string") {
+    const close = Array.isArray(suggestions) && suggestions.length > 0;
+    return `peer '${peerName}' is not registered on the mesh${close ? ` (did you mean ${suggestions.join(", ")}?)` : ""}`;
+  }
+  const text = typeof message === "string" && message !== "" ? message : "unexpected error";
+  return advised ? text.replace(OWN_ADVICE, "") : text;
 }
 
 /** What to do about a refusal the gateway itself gave, by its error code. */
@@ -49,7 +69,7 @@ function hintFor(code: unknown, status: unknown, ruleId: unknown, node: string):
     case "auth_error":
       return `set MESH_GATEWAY_TOKEN in this MCP server's configuration to a token issued for peer '${node}' (an operator runs \`mesh-gateway token issue ${node}\`), then restart the server.`;
     case "not_in_registry":
-      return "use a registered peer name; `list_peers` lists them.";
+      return "use a registered peer name; `list_peers` lists them (a peer appears once its agent has registered).";
     case "invalid_peer_name":
       return "peer names are 2 to 64 characters of lowercase letters, digits and hyphens; `list_peers` lists them.";
     case "gateway_unreachable":

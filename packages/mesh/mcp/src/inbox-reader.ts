@@ -5,6 +5,21 @@ import type { ClientSource } from "./client-source.js";
 /** Pause between polls when a gateway has no stream and answers a `wait` poll at once. */
 const FALLBACK_POLL_MS = 1000;
 
+/** Messages, oldest first, and whether more exist past the last. */
+export interface MessagePage {
+  messages: Message[];
+  hasMore: boolean;
+}
+
+/** Options of {@link InboxReader.waitForNew}. */
+export interface WaitOptions {
+  /** Longest wait, in ms. */
+  timeoutMs: number;
+  /** Most messages to return. */
+  limit: number;
+  signal?: AbortSignal | undefined;
+}
+
 /** Options of {@link InboxReader.list}. */
 export interface ListOptions {
   unreadOnly: boolean;
@@ -35,6 +50,12 @@ export class InboxReader {
     });
   }
 
+  /** At most `limit` messages of the inbox, and whether more exist (one more is asked for). */
+  async page(options: ListOptions): Promise<MessagePage> {
+    const rows = await this.list({ ...options, limit: options.limit + 1 });
+    return { messages: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  }
+
   /** Received messages of one thread, oldest first. */
   async thread(threadId: string): Promise<Message[]> {
     const client = await this.#client();
@@ -44,23 +65,26 @@ export class InboxReader {
   }
 
   /**
-   * Unread messages with an id above `afterId`: at once when some exist, else the first batch
-   * that arrives within `timeoutMs`, else an empty list.
+   * Unread messages with an id above `afterId`, at most `limit`: at once when some exist, else
+   * the first batch that arrives within `timeoutMs`, else none.
    */
-  async waitForNew(afterId: number, timeoutMs: number, signal?: AbortSignal): Promise<Message[]> {
+  async waitForNew(afterId: number, options: WaitOptions): Promise<MessagePage> {
     const done = new AbortController();
-    const timer = setTimeout(() => done.abort(), timeoutMs);
+    const timer = setTimeout(() => done.abort(), options.timeoutMs);
+    const { signal } = options;
     const stop = signal ? AbortSignal.any([signal, done.signal]) : done.signal;
     const batch: Message[] = [];
     try {
-      for await (const message of this.follow(afterId, stop, timeoutMs)) {
+      for await (const message of this.follow(afterId, stop, options.timeoutMs)) {
+        // One more than asked for says that more wait; the loop's end stops the watch.
+        if (batch.push(message) > options.limit) break;
         // The rest of the same poll is yielded without I/O, so it is in before the next turn.
-        if (batch.push(message) === 1) setImmediate(() => done.abort());
+        if (batch.length === 1) setImmediate(() => done.abort());
       }
     } finally {
       clearTimeout(timer);
     }
-    return batch;
+    return { messages: batch.slice(0, options.limit), hasMore: batch.length > options.limit };
   }
 
   /** Every unread message with an id above `afterId`, then each new one as it arrives, until `signal` aborts. */

@@ -13,7 +13,18 @@ describe("parseMeshMcpArgs", () => {
       name: "reads the three environment variables",
       argv: [],
       env: ENV,
-      options: { node: "droplet", gatewayUrl: "http://gw.local:8788", token: "env-token" },
+      options: {
+        node: "droplet",
+        gatewayUrl: "http://gw.local:8788",
+        token: "env-token",
+        register: true,
+      },
+    },
+    {
+      name: "skips the registration at start with --no-register",
+      argv: ["--no-register"],
+      env: ENV,
+      options: { node: "droplet", register: false },
     },
     {
       name: "prefers flags to the environment",

@@ -9,7 +9,7 @@ export type MeshMcpCommand =
   | { action: "version" }
   | { action: "usage-error"; message: string };
 
-export const MESH_MCP_USAGE = `Usage: mesh-mcp [--node <name>] [--gateway-url <url>] [--token <token>]
+export const MESH_MCP_USAGE = `Usage: mesh-mcp [--node <name>] [--gateway-url <url>] [--token <token>] [--no-register]
 
 The mesh as an MCP server on stdio: gives an AI agent its mesh identity.
 
@@ -17,6 +17,8 @@ Options:
   --node <name>         own peer name (env MESH_NODE; required)
   --gateway-url <url>   gateway address (env MESH_GATEWAY_URL, default http://localhost:8788)
   --token <token>       gateway token; discouraged, visible in the process list (env MESH_GATEWAY_TOKEN)
+  --no-register         do not register the own peer at start (it is registered by
+                        default, keeping the capabilities it already has)
   -h, --help            this help
   -V, --version         the version
 `;
@@ -34,6 +36,7 @@ export function parseMeshMcpArgs(
         node: { type: "string" },
         "gateway-url": { type: "string" },
         token: { type: "string" },
+        "no-register": { type: "boolean" },
         help: { type: "boolean", short: "h" },
         // -V, as `mesh`, `mesh-gateway` and `discovery` spell it.
         version: { type: "boolean", short: "V" },
@@ -68,6 +71,7 @@ export function parseMeshMcpArgs(
       node,
       gatewayUrl: nonBlank(values["gateway-url"]) ?? nonBlank(env["MESH_GATEWAY_URL"]),
       token: flagToken ?? nonBlank(env["MESH_GATEWAY_TOKEN"]),
+      register: values["no-register"] !== true,
     },
     warnings:
       flagToken === undefined

@@ -2,7 +2,9 @@ import type { Readable, Writable } from "node:stream";
 import { nodeHttpFetch, normalizeNodeName, resolveGateway } from "@mesh/names";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMeshServer } from "./create-mesh-server.js";
+import { describeToolError } from "./describe-tool-error.js";
 import { LazyMeshClient } from "./lazy-mesh-client.js";
+import { registerSelf } from "./register-self.js";
 
 /** Options of {@link runMeshMcp}. */
 export interface RunMeshMcpOptions {
@@ -12,6 +14,11 @@ export interface RunMeshMcpOptions {
   gatewayUrl?: string | undefined;
   /** Gateway token. Default: env `MESH_GATEWAY_TOKEN`. Never logged. */
   token?: string | undefined;
+  /**
+   * Register the own peer right after start (keeping its url and capabilities), so that other
+   * peers can message it. Default `true`; a failure is logged, and the `register` tool retries.
+   */
+  register?: boolean | undefined;
   /** Protocol input. Default `process.stdin`. */
   stdin?: Readable | undefined;
   /** Protocol output; nothing else is written to it. Default `process.stdout`. */
@@ -57,6 +64,17 @@ export async function runMeshMcp(options: RunMeshMcpOptions): Promise<void> {
   try {
     await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
     log(`serving peer '${node}' of the gateway at ${new URL(gatewayUrl).origin}`);
+    if (options.register !== false) {
+      // In the background: the first answers do not wait for the gateway.
+      void client
+        .get()
+        .then((made) => registerSelf(made))
+        .then(
+          () => log(`registered peer '${node}'`),
+          (error: unknown) =>
+            log(`could not register peer '${node}': ${describeToolError(error, { node, token })}`),
+        );
+    }
     await stopped;
   } finally {
     stdin.off("end", stop);

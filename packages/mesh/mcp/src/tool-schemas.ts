@@ -1,28 +1,48 @@
 import {
-  DEFAULT_MESSAGE_LIMIT,
   DM_KINDS,
-  MAX_MESSAGE_LIMIT,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_REFERENCE_LENGTH,
   MAX_WAIT_SECONDS,
   MessageSchema,
-  MIN_MESSAGE_LIMIT,
   PeerSchema,
   SentMessageSchema,
 } from "@mesh/protocol";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
+import { DEFAULT_TOOL_LIMIT, MAX_TOOL_LIMIT } from "./mcp-limits.js";
 
 /** At most this many ids per `mark_read` call: one request each. */
 export const MAX_MARK_READ_IDS = 100;
 
+/** Longest `q` of `list_threads` and `search_messages`, in characters. */
+const MAX_QUERY_LENGTH = 200;
+
 const messageId = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const reference = (what: string) =>
   v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_REFERENCE_LENGTH), v.description(what));
+const peerName = (what: string) => v.pipe(v.string(), v.minLength(1), v.description(what));
+
+/** `limit`: 1 or more; above the most a result holds it counts as that, never an error. */
+const limit = (what: string) =>
+  v.optional(
+    v.pipe(
+      v.number(),
+      v.safeInteger(),
+      v.minValue(1),
+      v.description(
+        `${what} (default ${DEFAULT_TOOL_LIMIT}, at most ${MAX_TOOL_LIMIT}: a larger value counts as ${MAX_TOOL_LIMIT})`,
+      ),
+      v.transform((value) => Math.min(value, MAX_TOOL_LIMIT)),
+    ),
+    DEFAULT_TOOL_LIMIT,
+  );
+const query = (what: string) =>
+  v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_QUERY_LENGTH), v.description(what));
 
 export const ListPeersInput = v.strictObject({});
 
 export const SendMessageInput = v.strictObject({
-  to: v.pipe(v.string(), v.minLength(1), v.description("recipient peer name, e.g. 'lab-ovh'")),
+  to: peerName("recipient peer name, e.g. 'lab-ovh'"),
   kind: v.pipe(v.picklist(DM_KINDS), v.description("what the message is")),
   content: v.pipe(
     v.string(),
@@ -30,6 +50,25 @@ export const SendMessageInput = v.strictObject({
   ),
   thread_id: v.optional(reference("thread to file the message under; reuse it when answering")),
   related_task_id: v.optional(reference("task the message is about")),
+  idempotency_key: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH),
+      v.description(
+        "any unique text; a second call with the same key returns the first message instead of sending again (default: derived from to, kind, thread_id, related_task_id and content, for 10 minutes)",
+      ),
+    ),
+  ),
+  resend: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        "true sends the message again even if the same call succeeded within the last 10 minutes",
+      ),
+    ),
+    false,
+  ),
 });
 
 export const CheckInboxInput = v.strictObject({
@@ -37,15 +76,7 @@ export const CheckInboxInput = v.strictObject({
     v.pipe(v.boolean(), v.description("only messages not yet marked read")),
     true,
   ),
-  limit: v.optional(
-    v.pipe(
-      v.number(),
-      v.safeInteger(),
-      v.minValue(MIN_MESSAGE_LIMIT),
-      v.maxValue(MAX_MESSAGE_LIMIT),
-    ),
-    DEFAULT_MESSAGE_LIMIT,
-  ),
+  limit: limit("most messages to return"),
   after_id: v.optional(
     v.pipe(messageId, v.description("only messages with a larger id (paging cursor)")),
   ),
@@ -73,15 +104,58 @@ export const WaitForMessagesInput = v.strictObject({
       ),
     ),
   ),
+  limit: limit("most messages to return"),
 });
 
 export const GetThreadInput = v.strictObject({
   thread_id: reference("the thread to read"),
+  after_id: v.optional(
+    v.pipe(messageId, v.description("only messages with a larger id (paging cursor)")),
+  ),
+  limit: limit("most messages to return"),
 });
 
+export const ListThreadsInput = v.strictObject({
+  q: v.optional(query("only threads with a message holding all these words")),
+  limit: limit("most threads to return"),
+});
+
+export const SearchMessagesInput = v.strictObject({
+  q: query("words that must all occur in a message, case-insensitive"),
+  with: v.optional(peerName("only messages between you and this peer")),
+  limit: limit("most messages to return"),
+});
+
+export const RegisterInput = v.strictObject({
+  capabilities: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description(
+        'what this agent offers, e.g. { "skills": ["review"] }; replaces the registered ones (default: keep them)',
+      ),
+    ),
+  ),
+});
+
+const hasMore = v.pipe(
+  v.boolean(),
+  v.description("true when more exist: page on with after_id (or a larger limit)"),
+);
+
 export const PeersOutput = v.object({ peers: v.array(PeerSchema) });
-export const MessagesOutput = v.object({ messages: v.array(MessageSchema) });
-export const SentOutput = v.object({ message: v.nullable(SentMessageSchema) });
+export const PeerOutput = v.object({ peer: PeerSchema });
+export const MessagesOutput = v.object({ messages: v.array(MessageSchema), has_more: hasMore });
+export const ThreadsOutput = v.object({
+  threads: v.array(v.looseObject({ thread_id: v.string() })),
+  has_more: hasMore,
+});
+export const SentOutput = v.object({
+  message: v.nullable(SentMessageSchema),
+  repeated: v.pipe(
+    v.boolean(),
+    v.description("true when this call repeated an earlier one and nothing new was sent"),
+  ),
+});
 export const MarkedOutput = v.object({
   marked: v.array(messageId),
   notFound: v.array(messageId),

@@ -14,10 +14,13 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function startMcp(env: Record<string, string>): Promise<McpSession> {
+export async function startMcp(
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN],
+    args: [BIN, ...args],
     env,
     stderr: "pipe",
   });
@@ -43,4 +46,15 @@ export async function call(
 export function errorText(result: CallToolResult): string {
   const first = result.content[0];
   return first?.type === "text" ? first.text : "";
+}
+
+/** The structured result of a successful call; throws with the text of a failed one. */
+export async function structured<T>(
+  session: McpSession,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const result = await call(session, name, args);
+  if (result.isError) throw new Error(`${name} failed: ${errorText(result)}`);
+  return result.structuredContent as T;
 }

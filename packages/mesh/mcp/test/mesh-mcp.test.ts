@@ -3,8 +3,8 @@ import { createServer } from "node:net";
 import { DM_KINDS, MeshClient, type Message } from "@mesh/client";
 import { startGateway } from "@mesh/gateway";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, errorText, type McpSession, startMcp } from "./mcp-harness.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { call, errorText, type McpSession, startMcp, structured } from "./mcp-harness.js";
 
 const ADMIN_TOKEN = "admin-token-for-mcp-tests-0123456789";
 const TOOLS = [
@@ -14,6 +14,7 @@ const TOOLS = [
   "mark_read",
   "wait_for_messages",
   "get_thread",
+  "register",
 ];
 
 type Gateway = Awaited<ReturnType<typeof startGateway>>;
@@ -26,8 +27,11 @@ let lab: McpSession;
 let droplet: McpSession;
 const sessions: McpSession[] = [];
 
-async function session(env: Record<string, string>): Promise<McpSession> {
-  const started = await startMcp(env);
+async function session(
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<McpSession> {
+  const started = await startMcp(env, args);
   sessions.push(started);
   return started;
 }
@@ -81,7 +85,7 @@ afterAll(async () => {
 });
 
 describe("mesh-mcp over stdio against a real gateway", () => {
-  it("lists the six tools with input and output schemas and annotations", async () => {
+  it("lists the tools with input and output schemas and annotations", async () => {
     const { tools } = await lab.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);
     for (const tool of tools) {
@@ -171,7 +175,7 @@ describe("mesh-mcp over stdio against a real gateway", () => {
       id,
     ]);
     const second = await call(droplet, "wait_for_messages", { timeout_seconds: 1 });
-    expect(second.structuredContent).toEqual({ messages: [] });
+    expect(second.structuredContent).toEqual({ messages: [], has_more: false });
     const again = await call(droplet, "wait_for_messages", {
       timeout_seconds: 1,
       after_id: id - 1,
@@ -237,11 +241,23 @@ describe("mesh-mcp over stdio against a real gateway", () => {
   it("explains invalid arguments by field, without quoting the value", async () => {
     const result = await call(lab, "send_message", { to: "droplet", kind: "gossip", content: "x" });
     expect(result.isError).toBe(true);
-    expect(errorText(result)).toMatch(/^invalid arguments for send_message: kind: expected/);
+    expect(errorText(result)).toBe(
+      "invalid arguments for send_message: 'kind' must be one of fyi, question, answer, status, unblock (kind: what the message is).",
+    );
     const tooMany = await call(lab, "mark_read", {
       ids: Array.from({ length: 101 }, (_, i) => i),
     });
-    expect(errorText(tooMany)).toMatch(/ids: expected <=100/);
+    expect(errorText(tooMany)).toMatch(
+      /^invalid arguments for mark_read: 'ids' must have at most 100 items/,
+    );
+    const missing = await call(lab, "send_message", { to: "droplet", kind: "fyi" });
+    expect(errorText(missing)).toMatch(
+      /^invalid arguments for send_message: 'content' is required \(content: message text/,
+    );
+    const unknown = await call(lab, "check_inbox", { unread: true });
+    expect(errorText(unknown)).toBe(
+      "check_inbox has no argument 'unread': it takes unread_only, limit, after_id.",
+    );
   });
 
   it("answers a wrong token with a tool error that says which setting to fix", async () => {
@@ -287,5 +303,103 @@ describe("mesh-mcp over stdio against a real gateway", () => {
     };
     expect(messages.map((message) => message.content)).toContain("deploy done");
     await droplet.client.unsubscribeResource({ uri: "mesh://inbox" });
+  });
+});
+
+describe("mesh-mcp keeps results bounded and sends each message once", () => {
+  it("registers its own peer at start, keeping the capabilities it has", async () => {
+    const token = await gateway.issueToken("carol");
+    const before = new MeshClient({ node: "carol", gatewayUrl: gateway.url, token });
+    await before.register({ url: "http://carol.local:9000", capabilities: { review: true } });
+    await before.close();
+    const agent = await session(peerEnv("carol", token));
+    await vi.waitFor(() => expect(agent.stderr()).toMatch(/registered peer 'carol'/));
+    const carol = (await admin.listPeers()).find((peer) => peer.name === "carol");
+    expect(carol).toMatchObject({ url: "http://carol.local:9000", capabilities: { review: true } });
+  });
+
+  it("makes a new agent reachable at start, and not with --no-register", async () => {
+    const daveToken = await gateway.issueToken("dave");
+    const erinToken = await gateway.issueToken("erin");
+    await session(peerEnv("erin", erinToken), ["--no-register"]);
+    const dave = await session(peerEnv("dave", daveToken));
+    await vi.waitFor(async () => {
+      expect((await admin.listPeers()).map((peer) => peer.name)).toContain("dave");
+    });
+    // A sender whose registry cache is younger than dave's registration.
+    const sender = await session(peerEnv("lab-ovh", labToken), ["--no-register"]);
+    const sent = await call(sender, "send_message", { to: "dave", kind: "fyi", content: "hi" });
+    expect(errorText(sent)).toMatch(/^Sent #\d+ to dave \(fyi\)\.$/);
+    expect((await admin.listPeers()).map((peer) => peer.name)).not.toContain("erin");
+    const refused = await call(sender, "send_message", { to: "erin", kind: "fyi", content: "hi" });
+    expect(errorText(refused)).toBe(
+      "peer 'erin' is not registered on the mesh\nTo fix: use a registered peer name; `list_peers` lists them (a peer appears once its agent has registered).",
+    );
+    const registered = await structured<{ peer: { capabilities: unknown } }>(dave, "register", {
+      capabilities: { languages: ["go"] },
+    });
+    expect(registered.peer.capabilities).toEqual({ languages: ["go"] });
+  });
+
+  it("returns at most 100 messages with has_more, clamping a larger limit", async () => {
+    const frank = await gateway.issueToken("frank");
+    const agent = await session(peerEnv("frank", frank));
+    await vi.waitFor(async () => {
+      expect((await admin.listPeers()).map((peer) => peer.name)).toContain("frank");
+    });
+    const sender = new MeshClient({ node: "gpu-wsl", gatewayUrl: gateway.url, token: ADMIN_TOKEN });
+    for (let i = 0; i < 105; i++) {
+      await sender.send({ to: "frank", kind: "fyi", content: `note ${i}\nsecond line` });
+    }
+    await sender.close();
+    type Page = { messages: Message[]; has_more: boolean };
+    const first = await structured<Page>(agent, "check_inbox", {});
+    expect(first.messages).toHaveLength(20);
+    expect(first.has_more).toBe(true);
+    const text = errorText(await call(agent, "check_inbox", {}));
+    expect(text).toMatch(
+      /^20 unread messages, and more: call check_inbox with after_id \d+:\n#\d+ from gpu-wsl \(fyi, unread\): note 0\n/,
+    );
+    expect(text).not.toContain("second line");
+    const clamped = await structured<Page>(agent, "check_inbox", { limit: 1000 });
+    expect(clamped.messages).toHaveLength(100);
+    expect(clamped.has_more).toBe(true);
+    const last = await structured<Page>(agent, "check_inbox", {
+      limit: 100,
+      after_id: clamped.messages.at(-1)?.id,
+    });
+    expect(last).toMatchObject({ has_more: false });
+    expect(last.messages).toHaveLength(5);
+    const waited = await structured<Page>(agent, "wait_for_messages", { after_id: 0, limit: 500 });
+    expect(waited.messages).toHaveLength(100);
+    expect(waited.has_more).toBe(true);
+  });
+
+  it("returns the first message when a send is repeated, and sends again with resend", async () => {
+    const args = { to: "droplet", kind: "fyi", content: "repeat me", thread_id: "repeats" };
+    type Sent = { message: Message; repeated: boolean };
+    const first = await structured<Sent>(lab, "send_message", args);
+    const again = await structured<Sent>(lab, "send_message", args);
+    expect(first.repeated).toBe(false);
+    expect(again).toEqual({ message: first.message, repeated: true });
+    expect(errorText(await call(lab, "send_message", args))).toMatch(
+      /^Already sent as #\d+ to droplet .*pass resend: true to send it again/,
+    );
+    const resent = await structured<Sent>(lab, "send_message", { ...args, resend: true });
+    expect(resent.message.id).not.toBe(first.message.id);
+    const keyed = { ...args, content: "keyed", idempotency_key: "job-42-done" };
+    const one = await structured<Sent>(lab, "send_message", keyed);
+    const two = await structured<Sent>(lab, "send_message", keyed);
+    expect(two.message.id).toBe(one.message.id);
+    const inThread = (await inboxOf("droplet")).filter((m) => m.thread_id === "repeats");
+    expect(inThread.map((m) => m.content)).toEqual(["repeat me", "repeat me", "keyed"]);
+  });
+
+  it("states a wrong token's fix once, without library options", async () => {
+    const agent = await session(peerEnv("lab-ovh", `mesh_${"y".repeat(48)}`), ["--no-register"]);
+    const text = errorText(await call(agent, "list_peers"));
+    expect(text.match(/MESH_GATEWAY_TOKEN/g)).toHaveLength(1);
+    expect(text).not.toMatch(/option/);
+    expect(text.split("To fix:")).toHaveLength(2);
   });
 });
