@@ -1,8 +1,10 @@
-import { type CostEstimate, estimateCost } from "@discovery/pricing";
+import { type CostEstimate, estimateCost, listPrices } from "@discovery/pricing";
 import { CliError, EXIT_OK, formatTable } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
+import { dataAgeDays } from "./data-age.js";
 import { count, price, usd } from "./format-number.js";
 import { inferProvider } from "./infer-provider.js";
+import { suggestModelIds } from "./suggest-model-ids.js";
 
 export interface CostEstimateOptions {
   input: number;
@@ -25,6 +27,8 @@ export interface CostEstimateReport {
     cacheWrite1hTokens: number;
   };
   estimate: CostEstimate;
+  /** Whole days from the price row's `verifiedAt` to today (UTC). */
+  dataAgeDays: number;
 }
 
 /**
@@ -52,11 +56,25 @@ export function costEstimateCommand(
   };
   const estimate = estimateCost(provider, model, usage);
   if (estimate === null) {
+    const rows = listPrices({ provider }).map((row) => ({
+      id: row.model,
+      aliases: row.aliases ?? [],
+    }));
+    const near = suggestModelIds(model, rows);
     throw new CliError(`no list price for ${provider} model '${model}'`, {
-      hint: "`discovery price list --provider <vendor>` shows the priced models; unconfirmed prices are left out, not guessed",
+      hint:
+        near.length > 0
+          ? `did you mean ${near.map((id) => `'${id}'`).join(", ")}? Unconfirmed prices are left out, not guessed`
+          : "`discovery price list --provider <vendor>` shows the priced models; unconfirmed prices are left out, not guessed",
     });
   }
-  const report: CostEstimateReport = { model, provider, usage, estimate };
+  const report: CostEstimateReport = {
+    model,
+    provider,
+    usage,
+    estimate,
+    dataAgeDays: dataAgeDays(estimate.verifiedAt),
+  };
   if (context.json) context.printJson(report);
   else printEstimate(context, report);
   return EXIT_OK;
@@ -79,9 +97,11 @@ function printEstimate(context: CommandContext, report: CostEstimateReport): voi
     ],
     [out.bold("total"), "", out.bold(usd(estimate.totalUsd))],
   ];
+  // The prices charged: the long-context tier's when it applied, not the row's base prices.
+  const rates = estimate.rates;
   context.io.stdout.write(
     `${out.cyan(report.model)} priced as ${report.provider}/${row.model} (${tier}); ` +
-      `list prices USD/1M: input ${price(row.input)}, output ${price(row.output)}\n`,
+      `list prices USD/1M: input ${price(rates.input)}, output ${price(rates.output)}\n`,
   );
   context.io.stdout.write(
     formatTable(
@@ -90,6 +110,8 @@ function printEstimate(context: CommandContext, report: CostEstimateReport): voi
       out,
     ),
   );
-  context.io.stdout.write(out.dim(`source: ${row.source} (verified ${row.verifiedAt})\n`));
+  context.io.stdout.write(
+    out.dim(`source: ${row.source} (verified ${row.verifiedAt}, ${report.dataAgeDays} days ago)\n`),
+  );
   if (row.note !== undefined) context.io.stdout.write(out.dim(`note: ${row.note}\n`));
 }

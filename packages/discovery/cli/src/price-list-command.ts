@@ -1,11 +1,13 @@
-import { listPrices, type PriceRow } from "@discovery/pricing";
+import { listPrices, PRICES, type PriceRow } from "@discovery/pricing";
 import { CliError, EXIT_OK, formatTable } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
+import { dataAgeDays } from "./data-age.js";
 import { count, price } from "./format-number.js";
 
 /**
  * `discovery price list [--provider p]`: the list prices of every vendor (or one), USD per
- * million tokens, from the package's `prices.json`. JSON: `{ "prices": PriceRow[] }`. An unknown
+ * million tokens, from the package's `prices.json`. JSON: `{ prices: (PriceRow & { dataAgeDays })[],
+ * dataset: { name, version, releasedAt, ageDays } }`. An unknown
  * provider exits 1.
  */
 export function priceListCommand(context: CommandContext, options: { provider?: string }): number {
@@ -15,8 +17,12 @@ export function priceListCommand(context: CommandContext, options: { provider?: 
       hint: "providers are openai, deepseek, xai (grok), anthropic (claude), google (gemini)",
     });
   }
-  if (context.json) context.printJson({ prices: rows });
-  else context.io.stdout.write(priceTable(context, rows));
+  if (context.json) {
+    // How old the figures are: the dataset's release and each row's own check day.
+    const dataset = { ...PRICES.dataset, ageDays: dataAgeDays(PRICES.dataset.releasedAt) };
+    const prices = rows.map((row) => ({ ...row, dataAgeDays: dataAgeDays(row.verifiedAt) }));
+    context.printJson({ prices, dataset });
+  } else context.io.stdout.write(priceTable(context, rows));
   return EXIT_OK;
 }
 

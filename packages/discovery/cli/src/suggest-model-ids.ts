@@ -8,7 +8,10 @@ const MAX_DISTANCE = 2;
  * (`gpt-4o` -> `openai/gpt-4o`), a dated build of it (`claude-opus-4-5` ->
  * `claude-opus-4-5-20251101`), then ids within two edits (case-insensitive, prefixes ignored).
  */
-export function suggestModelIds(wanted: string, models: readonly ModelInfo[]): string[] {
+export function suggestModelIds(
+  wanted: string,
+  models: readonly Pick<ModelInfo, "id" | "aliases">[],
+): string[] {
   const target = bare(wanted);
   if (target === "") return [];
   const scored: [number, string][] = [];

@@ -331,11 +331,47 @@ describe("discovery cost estimate and price list", () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it("charges and shows the long-context prices of Claude Sonnet 4.5 above 200K input tokens", async () => {
+    const run = await runCli(
+      ["cost", "estimate", "claude-sonnet-4-5", "--input", "250000", "--output", "10000"],
+      { env: env() },
+    );
+    expect(run.stdout).toContain("long context (input over 200,000 tokens)");
+    expect(run.stdout).toContain("input 6.00, output 22.50");
+    // 250k x 6.00 + 10k x 22.50 per million.
+    expect(run.stdout).toMatch(/total\s+1\.73/);
+  });
+
+  it("prints exact money and the data's age in JSON", async () => {
+    const run = await runCli(
+      ["cost", "estimate", "claude-haiku-4-5", "--input", "100000", "--output", "40000", "--json"],
+      { env: env() },
+    );
+    expect(run.stdout).toContain('"totalUsd":0.3,');
+    const report = json(run.stdout) as { dataAgeDays: number; estimate: { verifiedAt: string } };
+    expect(report.estimate.verifiedAt).toBe("2026-05-09");
+    expect(report.dataAgeDays).toBeGreaterThan(100);
+  });
+
+  it("suggests priced ids close to an unpriced one", async () => {
+    const run = await runCli(
+      ["cost", "estimate", "claude-opus-9", "--input", "1", "--output", "1"],
+      {
+        env: env(),
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/did you mean 'claude-opus-/);
+  });
+
   it("lists one vendor's prices with source dates, and refuses an unknown vendor", async () => {
     const run = await runCli(["price", "list", "--provider", "grok", "--json"], { env: env() });
     const { prices } = json(run.stdout) as { prices: { provider: string }[] };
     expect(prices.length).toBeGreaterThan(5);
     expect(prices.every((row) => row.provider === "xai")).toBe(true);
+    const { dataset } = json(run.stdout) as { dataset: { version: string; ageDays: number } };
+    expect(dataset.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dataset.ageDays).toBeGreaterThan(0);
     expect((await runCli(["price", "list", "--provider", "mistral"], { env: env() })).code).toBe(1);
   });
 });

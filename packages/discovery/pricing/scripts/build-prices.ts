@@ -14,6 +14,7 @@ import {
   type Provider,
 } from "@pydantic/genai-prices";
 import {
+  ANTHROPIC_LONG_CONTEXT,
   ANTHROPIC_PRICE_TABLE,
   ANTHROPIC_PRICES_VERIFIED_AT,
 } from "../src/anthropic-price-table.ts";
@@ -94,6 +95,9 @@ function anthropicRows(): Row[] {
     cacheRead: row.cacheHit,
     cacheWrite5m: row.cacheWrite5m,
     cacheWrite1h: row.cacheWrite1h,
+    ...(Object.hasOwn(ANTHROPIC_LONG_CONTEXT, row.modelId)
+      ? { tiers: [{ ...ANTHROPIC_LONG_CONTEXT[row.modelId] } as Tier] }
+      : {}),
     ...(row.deprecated ? { deprecated: true } : {}),
     source: ANTHROPIC_SOURCE,
     verifiedAt: ANTHROPIC_PRICES_VERIFIED_AT,
@@ -122,8 +126,10 @@ function datasetRow(provider: string, model: ModelInfo, source: string): Row | n
       tiered.set(field, value);
     }
   }
-  // A text model has both directions priced; the rest (embeddings, audio, images) stay out.
+  // A text model has both directions priced; the rest (embeddings, audio, images) stay out, and so
+  // does a row priced 0, which the dataset writes for prices it does not know.
   if (base.input === undefined || base.output === undefined) return null;
+  if (!(base.input > 0 && base.output > 0)) return null;
   const names = matchNames(model);
   const aliases = names.equals.filter((name) => name !== model.id);
   const prefixes = names.startsWith;

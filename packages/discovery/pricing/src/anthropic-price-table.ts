@@ -92,3 +92,37 @@ export const ANTHROPIC_PRICE_TABLE: readonly AnthropicPriceRow[] = Object.freeze
     { modelId: "claude-haiku-4-5-20251001", deprecated: false, ...D },
   ].map((row) => Object.freeze(row)),
 );
+
+/** Prices of Anthropic's long-context tier, USD per million tokens. */
+export interface AnthropicLongContextTier {
+  /** The tier applies to the whole request once its input tokens exceed this. */
+  readonly aboveInputTokens: number;
+  readonly input: number;
+  readonly output: number;
+  /** Cache prices keep their published ratios to input: 0.1x read, 1.25x and 2x write. */
+  readonly cacheRead: number;
+  readonly cacheWrite5m: number;
+  readonly cacheWrite1h: number;
+}
+
+/**
+ * Claude Sonnet 4 and 4.5: a request with more than 200K input tokens is billed, whole, at $6
+ * input and $22.50 output per million tokens (https://claude.com/pricing). Keyed by model id.
+ */
+export const ANTHROPIC_LONG_CONTEXT: Readonly<Record<string, AnthropicLongContextTier>> = (() => {
+  const tier: AnthropicLongContextTier = Object.freeze({
+    aboveInputTokens: 200_000,
+    input: 6,
+    output: 22.5,
+    cacheRead: 0.6,
+    cacheWrite5m: 7.5,
+    cacheWrite1h: 12,
+  });
+  const ids = [
+    "claude-sonnet-4-5",
+    "claude-sonnet-4",
+    "claude-sonnet-4-5-20250929",
+    "claude-sonnet-4-20250514",
+  ];
+  return Object.freeze(Object.fromEntries(ids.map((id) => [id, tier])));
+})();

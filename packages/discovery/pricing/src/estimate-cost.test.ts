@@ -111,4 +111,66 @@ describe("estimateCost", () => {
       }),
     );
   });
+
+  it.each([
+    ["claude-sonnet-4-5", 200_000, 0, 0.6, 0],
+    ["claude-sonnet-4-5", 200_001, 1000, 1.200006, 0.0225],
+    ["claude-sonnet-4-20250514", 300_000, 10_000, 1.8, 0.225],
+    ["claude-3-5-haiku-20241022", 300_000, 0, 0.24, 0],
+  ])(
+    "bills %s with %i input tokens at the long-context rates above 200K (input $6, output $22.50)",
+    (model, input, output, inputUsd, outputUsd) => {
+      const estimate = estimateCost("anthropic", model, {
+        inputTokens: input,
+        outputTokens: output,
+      });
+      expect(estimate).toMatchObject({ inputUsd, outputUsd });
+      expect(estimate?.tier).toBe(input > 200_000 && model.includes("sonnet-4") ? 200_000 : 0);
+    },
+  );
+
+  it("counts cache tokens into the size that selects the tier, and prices them at the tier", () => {
+    const estimate = estimateCost("anthropic", "claude-sonnet-4-5", {
+      inputTokens: 1000,
+      outputTokens: 0,
+      cacheReadTokens: 250_000,
+    });
+    expect(estimate).toMatchObject({ tier: 200_000, inputUsd: 0.006, cacheReadUsd: 0.15 });
+    expect(estimate?.rates).toEqual({
+      input: 6,
+      output: 22.5,
+      cacheRead: 0.6,
+      cacheWrite5m: 7.5,
+      cacheWrite1h: 12,
+    });
+  });
+
+  it("gives amounts without float noise", () => {
+    // 0.1 USD of input plus 0.2 USD of output: summed as doubles, 0.30000000000000004.
+    const estimate = estimateCost("anthropic", "claude-haiku-4-5", {
+      inputTokens: 100_000,
+      outputTokens: 40_000,
+    });
+    expect([estimate?.inputUsd, estimate?.outputUsd, estimate?.totalUsd]).toEqual([0.1, 0.2, 0.3]);
+    fc.assert(
+      fc.property(fc.nat({ max: 5_000_000 }), fc.nat({ max: 5_000_000 }), (i, o) => {
+        const e = estimateCost("anthropic", "claude-sonnet-4-5", {
+          inputTokens: i,
+          outputTokens: o,
+        });
+        for (const amount of [e?.totalUsd, e?.inputUsd, e?.outputUsd]) {
+          expect(String(amount).replace(/^\d+\.?/, "").length).toBeLessThanOrEqual(10);
+        }
+      }),
+    );
+  });
+
+  it("carries the price row's verification day", () => {
+    const estimate = estimateCost("anthropic", "claude-opus-4-7", {
+      inputTokens: 1,
+      outputTokens: 1,
+    });
+    expect(estimate?.verifiedAt).toBe("2026-05-09");
+    expect(estimate?.verifiedAt).toBe(estimate?.price.verifiedAt);
+  });
 });

@@ -16,7 +16,10 @@ export interface TokenUsage {
   cacheWrite1hTokens?: number;
 }
 
-/** What a request costs at list prices, in USD. */
+/**
+ * What a request costs at list prices, in USD. Every amount is rounded to 10 decimal places (a
+ * ten-thousandth of a micro-dollar), so sums carry no float noise (`0.1`, not `0.09999999999999999`).
+ */
 export interface CostEstimate {
   totalUsd: number;
   inputUsd: number;
@@ -26,11 +29,13 @@ export interface CostEstimate {
   cacheWriteUsd: number;
   /** `aboveInputTokens` of the long-context tier applied, 0 for the base prices. */
   tier: number;
+  /** The prices charged, USD per million tokens: the row's, or its long-context tier's. */
+  rates: PriceFields;
   /** The price row used. */
   price: PriceRow;
+  /** The day (`YYYY-MM-DD`) the row's figures were checked: `price.verifiedAt`. */
+  verifiedAt: string;
 }
-
-const PER_TOKEN = 1e-6;
 
 /**
  * The cost of `usage` for `modelId` at `provider` (ids matched as by
@@ -64,21 +69,43 @@ export function estimateCost(
       }
     }
   }
-  const inputUsd = inputTokens * prices.input * PER_TOKEN;
-  const outputUsd = outputTokens * prices.output * PER_TOKEN;
-  const cacheReadUsd = cacheRead * (prices.cacheRead ?? prices.input) * PER_TOKEN;
-  const cacheWriteUsd =
-    (write5m * (prices.cacheWrite5m ?? prices.input) +
-      write1h * (prices.cacheWrite1h ?? prices.input)) *
-    PER_TOKEN;
+  const inputUsd = usd(inputTokens, prices.input);
+  const outputUsd = usd(outputTokens, prices.output);
+  const cacheReadUsd = usd(cacheRead, prices.cacheRead ?? prices.input);
+  const cacheWriteUsd = roundUsd(
+    usd(write5m, prices.cacheWrite5m ?? prices.input) +
+      usd(write1h, prices.cacheWrite1h ?? prices.input),
+  );
   return {
-    totalUsd: inputUsd + outputUsd + cacheReadUsd + cacheWriteUsd,
+    totalUsd: roundUsd(inputUsd + outputUsd + cacheReadUsd + cacheWriteUsd),
     inputUsd,
     outputUsd,
     cacheReadUsd,
     cacheWriteUsd,
     tier,
+    rates: ratesOf(prices),
     price,
+    verifiedAt: price.verifiedAt,
+  };
+}
+
+/** USD amounts are kept to 10 decimal places: far below a cent, and free of float noise. */
+export function roundUsd(amount: number): number {
+  return Math.round(amount * 1e10) / 1e10;
+}
+
+function usd(tokens: number, perMillion: number): number {
+  return roundUsd((tokens * perMillion) / 1e6);
+}
+
+function ratesOf(prices: PriceFields): PriceFields {
+  const { input, output, cacheRead, cacheWrite5m, cacheWrite1h } = prices;
+  return {
+    input,
+    output,
+    ...(cacheRead !== undefined ? { cacheRead } : {}),
+    ...(cacheWrite5m !== undefined ? { cacheWrite5m } : {}),
+    ...(cacheWrite1h !== undefined ? { cacheWrite1h } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-export { type CostEstimate, estimateCost, type TokenUsage } from "./estimate-cost.js";
+export { type CostEstimate, estimateCost, roundUsd, type TokenUsage } from "./estimate-cost.js";
 export {
   fetchGeminiPricing,
   type GeminiPricingOptions,

@@ -82,4 +82,12 @@ describe("listPrices", () => {
     ).toEqual(["claude-opus-4-7", "claude-opus-4-6"]);
     expect(listPrices({ provider: "mistral" })).toEqual([]);
   });
+
+  it("never answers a price of 0: an unpriced model is null", () => {
+    for (const row of listPrices()) {
+      expect(row.input, row.model).toBeGreaterThan(0);
+      expect(row.output, row.model).toBeGreaterThan(0);
+    }
+    expect(priceFor("openai", "gpt-unpriced-9")).toBeNull();
+  });
 });
