@@ -128,6 +128,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     streams: () => streams.size,
     bufferedBodyBytes: () => budget.held,
     droppedLogLines: options.droppedLogLines ?? (() => 0),
+    wakeups: options.storage.wakeups,
   });
   let openApi: string | undefined;
 

@@ -35,6 +35,8 @@ function count(value: string): number {
 }
 
 const DATABASE_HELP = `SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default ${DEFAULT_GATEWAY_DATABASE})`;
+const LISTEN_DATABASE_HELP =
+  "behind a transaction-mode pooler (PgBouncer): postgres:// URL of the same database reaching PostgreSQL itself, for LISTEN (env MESH_GATEWAY_LISTEN_DATABASE; default none: new messages are polled for every 250 ms)";
 const CREATE_HELP = "create the SQLite database when the file does not exist (default: refuse)";
 const PEER_HELP = "peer name (an alias such as 'drop' means its canonical name)";
 
@@ -49,7 +51,7 @@ export function createGatewayProgram(io: InteractiveCliIo, result: ProgramResult
     version: pkg.version,
     helpAfter: `
 Exit status: 0 ok (serve: stopped by SIGINT or SIGTERM), 1 failed, 2 usage error.
-Settings: flags first, then MESH_GATEWAY_DATABASE; the admin token only from MESH_GATEWAY_TOKEN.`,
+Settings: flags first, then MESH_GATEWAY_DATABASE and MESH_GATEWAY_LISTEN_DATABASE; the admin token only from MESH_GATEWAY_TOKEN.`,
   })
     .option("--json", "JSON on stdout (start-up event, token results), errors as JSON on stderr")
     // Subcommands inherit this: `mesh-gateway serve --help` lists --json too.
@@ -65,6 +67,7 @@ Settings: flags first, then MESH_GATEWAY_DATABASE; the admin token only from MES
     .option("--host <host>", "interface to bind; 0.0.0.0 for every interface", DEFAULT_GATEWAY_HOST)
     .option("--port <port>", "TCP port; 0 picks a free one", port, DEFAULT_GATEWAY_PORT)
     .option("--database <database>", DATABASE_HELP)
+    .option("--listen-database <url>", LISTEN_DATABASE_HELP)
     .option("--quiet", "no request log lines on stdout (default: one JSON line per request)")
     .option("--no-ui", "do not serve the web dashboard at /ui/ (default: served)")
     .option(

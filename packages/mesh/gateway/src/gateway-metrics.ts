@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { WakeupSource } from "./gateway-storage.js";
 
 /** Latency buckets in seconds: loopback sends take ~1 ms, long-polls up to 30 s. */
 const LATENCY_BUCKETS = [
@@ -17,6 +18,8 @@ export interface MetricsSources {
   bufferedBodyBytes: () => number;
   /** Log lines dropped so far because stdout did not keep up. */
   droppedLogLines: () => number;
+  /** What wakes long-polls and streams; fixed for the storage's life. */
+  wakeups: WakeupSource;
 }
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
@@ -58,6 +61,12 @@ export class GatewayMetrics {
   });
 
   constructor(sources: MetricsSources) {
+    new Gauge({
+      name: "mesh_gateway_wakeup_source",
+      help: "1 for what wakes long-polls and streams: process (SQLite), listen (PostgreSQL LISTEN/NOTIFY) or poll (one query every 250 ms: PostgreSQL through a connection pooler without a direct listen database)",
+      labelNames: ["source"] as const,
+      registers: [this.registry],
+    }).set({ source: sources.wakeups }, 1);
     new Gauge({
       name: "mesh_gateway_waiters",
       help: "Requests and streams waiting for new messages",

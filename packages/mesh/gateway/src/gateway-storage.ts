@@ -71,8 +71,17 @@ export interface MessageQuery {
  * The one storage interface of the gateway; SQLite and PostgreSQL implement it and pass
  * the same conformance suite. Rows come back in wire shape (snake_case `Peer`, `Message`).
  */
+/**
+ * What wakes long-polls and streams when a message is stored: `process` (SQLite: one process
+ * writes), `listen` (PostgreSQL `LISTEN`/`NOTIFY`), or `poll` (PostgreSQL through a
+ * transaction-mode pooler without a direct listen URL: one query every 250 ms).
+ */
+export type WakeupSource = "process" | "listen" | "poll";
+
 export interface GatewayStorage {
   readonly backend: "sqlite" | "postgres";
+  /** How this storage learns of stored messages (see `WakeupSource`). */
+  readonly wakeups: WakeupSource;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
   /**

@@ -15,8 +15,15 @@ export type {
   MessageQuery,
   NewMessage,
   RegisterPeerInput,
+  WakeupSource,
 } from "./gateway-storage.js";
-export { checkDatabase, describeDatabase, isPostgresUrl, openStorage } from "./open-storage.js";
+export {
+  checkDatabase,
+  describeDatabase,
+  isPostgresUrl,
+  type OpenStorageOptions,
+  openStorage,
+} from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
 export type { GatewayLogEntry, GatewayLogger } from "./request-logger.js";
 export {

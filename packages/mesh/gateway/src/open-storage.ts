@@ -34,21 +34,57 @@ export function checkDatabase(database: unknown): asserts database is string {
   }
 }
 
+/** Options of `openStorage`. */
+export interface OpenStorageOptions {
+  /**
+   * PostgreSQL only: a `postgres://` URL of the same database reaching PostgreSQL itself, for
+   * the one `LISTEN` connection of a gateway whose `database` is a transaction-mode pooler.
+   * Default: none (behind a pooler, new messages are then polled for every 250 ms).
+   */
+  listenDatabase?: string | undefined;
+}
+
 /**
  * Opens the storage a `database` option names: a `postgres://` (or `postgresql://`) URL,
  * `':memory:'`, or a SQLite file path (its directory is created). Migrations run before it
  * resolves. Any other value throws (see `checkDatabase`) before anything is created.
  */
-export async function openStorage(database: string): Promise<GatewayStorage> {
+export async function openStorage(
+  database: string,
+  options: OpenStorageOptions = {},
+): Promise<GatewayStorage> {
   checkDatabase(database);
-  return isPostgresUrl(database) ? openPostgres(database) : openSqliteStorage(database);
+  checkListenDatabase(database, options.listenDatabase);
+  return isPostgresUrl(database) ? openPostgres(database, options) : openSqliteStorage(database);
+}
+
+/**
+ * Throws a `MeshValidationError` (code `invalid_database`) unless `listenDatabase` is
+ * absent, or a PostgreSQL URL beside a PostgreSQL `database`.
+ */
+export function checkListenDatabase(database: string, listenDatabase: unknown): void {
+  if (listenDatabase === undefined) return;
+  if (typeof listenDatabase !== "string" || !isPostgresUrl(listenDatabase)) {
+    throw new MeshValidationError({
+      message:
+        "the listen database is not a postgres:// or postgresql:// URL; give the URL of the gateway's PostgreSQL database reached directly, not through the pooler",
+      code: "invalid_database",
+    });
+  }
+  if (!isPostgresUrl(database)) {
+    throw new MeshValidationError({
+      message:
+        "a listen database only applies to a PostgreSQL database; drop it, or give a postgres:// database",
+      code: "invalid_database",
+    });
+  }
 }
 
 /**
  * Loads the PostgreSQL storage, and with it `pg` (an optional peer dependency), only for a
  * PostgreSQL URL: a SQLite gateway installs and loads no driver.
  */
-async function openPostgres(url: string): Promise<GatewayStorage> {
+async function openPostgres(url: string, options: OpenStorageOptions): Promise<GatewayStorage> {
   let module: typeof import("./postgres-storage.js");
   try {
     module = await import("./postgres-storage.js");
@@ -62,7 +98,7 @@ async function openPostgres(url: string): Promise<GatewayStorage> {
     }
     throw error;
   }
-  return module.openPostgresStorage(url);
+  return module.openPostgresStorage(url, options);
 }
 
 /** Whether a failed import is Node's "cannot find package 'pg'". */

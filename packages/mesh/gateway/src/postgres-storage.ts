@@ -7,11 +7,13 @@ import type {
   MessageQuery,
   NewMessage,
   RegisterPeerInput,
+  WakeupSource,
 } from "./gateway-storage.js";
 import { namedStatement } from "./named-statement.js";
-import { createPostgresListener } from "./postgres-listener.js";
+import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
+import { createPostgresPoller } from "./postgres-poller.js";
+import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
-import { postgresTypes } from "./postgres-timestamp.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
@@ -98,26 +100,58 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+/** Options of `openPostgresStorage`. */
+export interface PostgresStorageOptions {
+  /**
+   * A `postgres://` URL of the same database that reaches PostgreSQL itself, not a pooler: the
+   * one `LISTEN` connection goes there when the main URL is a transaction-mode pooler (checked
+   * at open: a pooled or other-database URL is refused). Default: none; then a gateway behind a
+   * pooler polls for new messages every 250 ms instead.
+   */
+  listenDatabase?: string | undefined;
+}
+
 /**
- * PostgreSQL storage on a `pg` pool, for several gateway processes sharing one database.
- * Tables go into the connection's current schema (set `options=-c search_path=...` in the URL
- * to pick one). Message ids commit in increasing order (see `MESSAGE_ORDER`), so an `after_id`
- * cursor never skips a message that commits late.
+ * PostgreSQL storage on a `pg` pool, for several gateway processes sharing one database,
+ * directly or through a transaction-mode pooler such as PgBouncer (no statement relies on the
+ * session; named prepared statements only on a connection found direct). Tables go into the
+ * connection's current schema (the role's or database's `search_path`; or, direct only,
+ * `options=-c search_path=...` in the URL). Message ids commit in increasing order (see
+ * `MESSAGE_ORDER`), so an `after_id` cursor never skips a message that commits late.
  */
-export async function openPostgresStorage(connectionString: string): Promise<GatewayStorage> {
-  const pool = new pg.Pool({ connectionString, max: 10, types: postgresTypes });
+export async function openPostgresStorage(
+  connectionString: string,
+  options: PostgresStorageOptions = {},
+): Promise<GatewayStorage> {
+  const { pool, usePreparedStatements } = createPostgresPool(connectionString);
   // An idle client that loses its connection must not crash the gateway; the next query reconnects.
   pool.on("error", () => {});
   let schemaKey: number;
+  let notifications: PostgresListener;
+  let wakeups: WakeupSource;
   try {
-    schemaKey = await withClient(pool, async (client) => {
+    let direct: boolean;
+    [schemaKey, direct] = await withClient(pool, async (client) => {
       const { rows } = await client.query<{ key: number }>(
         "SELECT hashtext(current_schema()) AS key",
       );
       const key = rows[0]!.key;
       await runMigrations(postgresMigrations(client, key), MIGRATIONS);
-      return key;
+      return [key, await isDirectConnection(client)] as const;
     });
+    usePreparedStatements(direct);
+    const channel = `mesh_messages_${schemaKey}`;
+    if (options.listenDatabase !== undefined) {
+      await checkListenDatabase(pool, options.listenDatabase);
+      notifications = createPostgresListener(options.listenDatabase, channel);
+      wakeups = "listen";
+    } else if (direct) {
+      notifications = createPostgresListener(connectionString, channel);
+      wakeups = "listen";
+    } else {
+      notifications = createPostgresPoller(pool);
+      wakeups = "poll";
+    }
   } catch (error) {
     await pool.end();
     throw error;
@@ -143,6 +177,13 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
   // so a second one in flight only waits on it and halves the group (measured on one host: 2,400
   // to 3,400 sends/s and ~160 µs of PostgreSQL CPU per send with four in flight, ~5,700/s and
   // ~68 µs with one). Each send is answered after its batch committed.
+  // Behind a pooler without a direct URL, this gateway's own sends wake its waiters at commit;
+  // the poll brings other gateways' sends.
+  const local = new Set<Parameters<GatewayStorage["onMessage"]>[0]>();
+  const stored = (result: InsertResult) => {
+    if (wakeups !== "poll" || !("created" in result) || !result.created) return;
+    for (const listener of local) listener(result.message.to_node, result.message);
+  };
   let pending: PendingSend[] = [];
   let storing: Promise<void> | undefined;
   let scheduled = false;
@@ -157,7 +198,10 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         batch.forEach((send, index) => {
           const result = results[index];
           if (result === undefined) pending.push(send);
-          else send.resolve(result);
+          else {
+            send.resolve(result);
+            stored(result);
+          }
         });
       } catch (error) {
         for (const send of batch) send.reject(error);
@@ -178,11 +222,11 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
     });
   };
 
-  const notifications = createPostgresListener(connectionString, `mesh_messages_${schemaKey}`);
   let closed = false;
   return withStorageErrors<GatewayStorage>(
     {
       backend: "postgres",
+      wakeups,
       async ping() {
         await pool.query("SELECT 1");
       },
@@ -321,7 +365,12 @@ export async function openPostgresStorage(connectionString: string): Promise<Gat
         return found !== undefined;
       },
       onMessage(listener) {
-        return notifications.subscribe((payload) => listener(payload));
+        local.add(listener);
+        const stop = notifications.subscribe((payload) => listener(payload));
+        return () => {
+          local.delete(listener);
+          stop();
+        };
       },
       async purgeIdempotencyKeys(before) {
         return (
@@ -364,24 +413,59 @@ export function postgresMigrations(client: Queryable, schemaKey: number): Migrat
       );
     },
     async exclusive(work) {
-      await client.query("SELECT pg_advisory_lock($1, $2)", [MIGRATION_LOCK, schemaKey]);
+      // One transaction holds the lock, so a transaction-mode pooler keeps it on one server
+      // connection; each migration is a savepoint in it, and the closing COMMIT keeps those
+      // that succeeded (it rolls back only a transaction that is aborted as a whole).
+      await client.query("BEGIN");
+      let result: Awaited<ReturnType<typeof work>>;
       try {
-        return await work();
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1, $2)", [MIGRATION_LOCK, schemaKey]);
+        await client.query("SELECT pg_advisory_xact_lock($1, $2)", [MIGRATION_LOCK, schemaKey]);
+        result = await work();
+      } catch (error) {
+        await client.query("COMMIT").catch(() => {});
+        throw error;
       }
+      await client.query("COMMIT");
+      return result;
     },
     async transaction(work) {
-      await client.query("BEGIN");
+      await client.query("SAVEPOINT mesh_migration");
       try {
         await work();
-        await client.query("COMMIT");
+        await client.query("RELEASE SAVEPOINT mesh_migration");
       } catch (error) {
-        await client.query("ROLLBACK");
+        await client.query("ROLLBACK TO SAVEPOINT mesh_migration");
         throw error;
       }
     },
   };
+}
+
+/**
+ * Throws unless `listenDatabase` reaches PostgreSQL itself and the database that `pool` uses:
+ * a `LISTEN` through a pooler, or on another database, would never hear a send.
+ */
+async function checkListenDatabase(pool: pg.Pool, listenDatabase: string): Promise<void> {
+  const client = new pg.Client({ connectionString: listenDatabase });
+  try {
+    await client.connect();
+    const direct = await isDirectConnection(client);
+    const database = "SELECT current_database() AS name";
+    const [listen, main] = await Promise.all([
+      client.query<{ name: string }>(database),
+      pool.query<{ name: string }>(database),
+    ]);
+    if (!direct || listen.rows[0]!.name !== main.rows[0]!.name) {
+      throw new StorageError(
+        "invalid_listen_database",
+        direct
+          ? `listenDatabase opens database '${listen.rows[0]!.name}', not '${main.rows[0]!.name}' of database: give a URL of the same database`
+          : "listenDatabase reaches a connection pooler, where LISTEN misses notifications: give a URL of PostgreSQL itself (its host and port, not the pooler's)",
+      );
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {

@@ -10,6 +10,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   database?: string;
+  /** `--listen-database`: the direct URL for `LISTEN` behind a pooler. */
+  listenDatabase?: string;
   quiet?: boolean;
   insecureOpen?: boolean;
   /** `false` with `--no-ui`. */
@@ -31,6 +33,8 @@ export async function serveCommand(
 ): Promise<number> {
   const { io } = context;
   const database = context.database(options.database);
+  const listenDatabase =
+    options.listenDatabase ?? blankless(io.env["MESH_GATEWAY_LISTEN_DATABASE"]);
   // With --json, log lines written during start-up (the open-mode warning) wait until the
   // `listening` event is out, so that it is the first line. Without, pino writes to stdout
   // itself, buffered, which a busy gateway needs.
@@ -48,6 +52,7 @@ export async function serveCommand(
       host: options.host,
       port: options.port,
       database,
+      listenDatabase,
       adminToken: io.env["MESH_GATEWAY_TOKEN"] ?? null,
       insecureOpen: options.insecureOpen === true,
       ui: options.ui,
@@ -67,8 +72,15 @@ export async function serveCommand(
   });
   io.stderr.write(banner(gateway, options.ui));
   if (context.json) {
-    const { url, listenUrl, authMode } = gateway;
-    const event = { event: "listening", url, listenUrl, database: gateway.database, authMode };
+    const { url, listenUrl, authMode, wakeups } = gateway;
+    const event = {
+      event: "listening",
+      url,
+      listenUrl,
+      database: gateway.database,
+      authMode,
+      wakeups,
+    };
     io.stdout.write(`${JSON.stringify(event)}\n`);
   }
   const startup = held;
@@ -87,6 +99,14 @@ export async function serveCommand(
   return EXIT_OK;
 }
 
+const POLL_NOTE =
+  "polling every 250 ms (PostgreSQL is reached through a connection pooler and no direct --listen-database is set, so LISTEN/NOTIFY cannot work)";
+
+/** A blank environment value counts as unset. */
+function blankless(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
+
 function banner(gateway: RunningGateway, ui: boolean): string {
   const reach = gateway.listenUrl === gateway.url ? "" : ` (from this machine: ${gateway.url})`;
   const auth =
@@ -95,6 +115,6 @@ function banner(gateway: RunningGateway, ui: boolean): string {
       : "open mode (no MESH_GATEWAY_TOKEN): every request is allowed";
   return `mesh-gateway listening on ${gateway.listenUrl}${reach}
   database: ${gateway.database}
-${ui ? `  dashboard: ${gateway.url}/ui/\n` : ""}  auth: ${auth}
+${gateway.wakeups === "poll" ? `  wake-ups: ${POLL_NOTE}\n` : ""}${ui ? `  dashboard: ${gateway.url}/ui/\n` : ""}  auth: ${auth}
 `;
 }

@@ -301,6 +301,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   let closed = false;
   const storage: GatewayStorage = {
     backend: "sqlite",
+    wakeups: "process",
     async ping() {
       sql("SELECT 1").get();
     },

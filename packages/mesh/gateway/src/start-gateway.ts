@@ -9,10 +9,15 @@ import {
 } from "@mesh/protocol";
 import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
-import type { GatewayStorage } from "./gateway-storage.js";
+import type { GatewayStorage, WakeupSource } from "./gateway-storage.js";
 import { CONTENT_GUARD_MODES, LIMIT_DEFAULTS } from "./limit-defaults.js";
 import { MessageWaiters } from "./message-waiters.js";
-import { checkDatabase, describeDatabase, openStorage } from "./open-storage.js";
+import {
+  checkDatabase,
+  checkListenDatabase,
+  describeDatabase,
+  openStorage,
+} from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
 
@@ -27,6 +32,14 @@ export interface GatewayOptions {
    * Default `.mesh/gateway.db` relative to the working directory.
    */
   database?: string;
+  /**
+   * PostgreSQL behind a transaction-mode pooler (PgBouncer `pool_mode = transaction`): a
+   * `postgres://` URL of the same database that reaches PostgreSQL itself, for the gateway's one
+   * `LISTEN` connection (the CLI's `--listen-database`, env `MESH_GATEWAY_LISTEN_DATABASE`).
+   * Default: none; then a gateway behind a pooler polls for new messages every 250 ms (its
+   * banner and `/metrics` say so).
+   */
+  listenDatabase?: string | undefined;
   /**
    * The admin token. Default: env `MESH_GATEWAY_TOKEN`. An empty string or `null` runs the
    * gateway in open mode (every request allowed; a warning is logged at start).
@@ -86,6 +99,8 @@ export interface RunningGateway {
   database: string;
   /** `admin` when an admin token is configured, else `open`. */
   authMode: "admin" | "open";
+  /** What wakes long-polls and streams: `process`, `listen` or `poll` (see `WakeupSource`). */
+  wakeups: WakeupSource;
   /** The storage the gateway runs on (for seeding and inspection). */
   storage: GatewayStorage;
   /** Issues a new token for a peer (shown only here; only its hash is stored). */
@@ -121,7 +136,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   // whitespace-only value means open mode rather than an admin token nobody can send.
   const trimmedToken = configuredToken?.trim();
   const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
+  const { listenDatabase } = options;
   checkDatabase(database);
+  checkListenDatabase(database, listenDatabase);
   if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
     throw new MeshValidationError({
       message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
@@ -132,7 +149,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
-  const storage = await openStorage(database);
+  const storage = await openStorage(database, { listenDatabase });
   const streams = {
     pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
@@ -189,6 +206,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     port: boundPort,
     database: describeDatabase(database),
     authMode: adminToken === undefined ? "open" : "admin",
+    wakeups: storage.wakeups,
     storage,
     issueToken: (peer) => issuePeerToken(storage, peer),
     close() {

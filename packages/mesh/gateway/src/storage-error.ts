@@ -5,7 +5,9 @@ export type StorageErrorCode =
   /** The database cannot be reached or the connection broke; retrying later may succeed. */
   | "unavailable"
   /** A PostgreSQL URL was given but the optional `pg` package is not installed. */
-  | "driver_missing";
+  | "driver_missing"
+  /** `listenDatabase` reaches a pooler or another database than `database`. */
+  | "invalid_listen_database";
 
 /**
  * The storage's one error type: the HTTP layer maps `code` to a status and never looks at a

@@ -1,13 +1,7 @@
 import http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  ADMIN_TOKEN,
-  call,
-  createPgSchema,
-  postgresReachable,
-  register,
-  send,
-} from "../test/helpers.js";
+import { POSTGRES_BACKENDS } from "../test/backends.js";
+import { ADMIN_TOKEN, call, register, send } from "../test/helpers.js";
 import { type GatewayOptions, type RunningGateway, startGateway } from "./index.js";
 
 interface SseEvent {
@@ -281,38 +275,40 @@ describe("GET /messages/stream", () => {
   });
 });
 
-describe("GET /messages/stream on PostgreSQL", () => {
-  it("delivers new messages and resumes without gaps (every wake-up reads the database)", async (context) => {
-    if (!(await postgresReachable())) {
-      context.skip();
-      return;
-    }
-    const schema = await createPgSchema();
-    const gateway = await startGateway({
-      port: 0,
-      database: schema.url,
-      adminToken: ADMIN_TOKEN,
-      logger: false,
+for (const { backend, describe: describeBackend } of POSTGRES_BACKENDS) {
+  describeBackend(`GET /messages/stream on ${backend.title}`, () => {
+    it("delivers messages sent through another gateway and resumes without gaps (every wake-up reads the database)", async () => {
+      const db = await backend.create();
+      const options = {
+        port: 0,
+        database: db.database,
+        listenDatabase: db.listenDatabase,
+        adminToken: ADMIN_TOKEN,
+        logger: false,
+      } as const;
+      const gateway = await startGateway(options);
+      const other = await startGateway(options);
+      const streams: TestStream[] = [];
+      try {
+        for (const name of ["alice", "bob"]) await register(gateway, name);
+        const first = await send(gateway, { from_node: "alice", to_node: "bob", content: "one" });
+        const live = await openStream(other, "/messages/stream?to=bob");
+        const resumed = await openStream(gateway, "/messages/stream?to=bob", {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          "last-event-id": "0",
+        });
+        streams.push(live, resumed);
+        const second = await send(gateway, { from_node: "alice", to_node: "bob", content: "two" });
+        expect((await live.next()).id).toBe(String(second.json.id));
+        expect([(await resumed.next()).id, (await resumed.next()).id]).toEqual(
+          [first.json.id, second.json.id].map(String),
+        );
+      } finally {
+        for (const stream of streams) stream.close();
+        await gateway.close();
+        await other.close();
+        await db.cleanup();
+      }
     });
-    const streams: TestStream[] = [];
-    try {
-      for (const name of ["alice", "bob"]) await register(gateway, name);
-      const first = await send(gateway, { from_node: "alice", to_node: "bob", content: "one" });
-      const live = await openStream(gateway, "/messages/stream?to=bob");
-      const resumed = await openStream(gateway, "/messages/stream?to=bob", {
-        authorization: `Bearer ${ADMIN_TOKEN}`,
-        "last-event-id": "0",
-      });
-      streams.push(live, resumed);
-      const second = await send(gateway, { from_node: "alice", to_node: "bob", content: "two" });
-      expect((await live.next()).id).toBe(String(second.json.id));
-      expect([(await resumed.next()).id, (await resumed.next()).id]).toEqual(
-        [first.json.id, second.json.id].map(String),
-      );
-    } finally {
-      for (const stream of streams) stream.close();
-      await gateway.close();
-      await schema.drop();
-    }
   });
-});
+}

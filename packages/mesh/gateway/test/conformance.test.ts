@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
 import { type GatewayLogEntry, type RunningGateway, startGateway } from "../src/index.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
 import { suiteGateway } from "./suite-gateway.js";
 
@@ -22,8 +22,8 @@ const FAIL_NAMES = [
 ];
 const KINDS = ["fyi", "question", "answer", "status", "unblock"];
 
-for (const { backend, describe } of BACKENDS) {
-  describe(`gateway conformance on ${backend.name}`, () => {
+for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describe(`gateway conformance on ${backend.title}`, () => {
     let gateway: RunningGateway;
     const logs: GatewayLogEntry[] = [];
     let counter = 0;
@@ -671,12 +671,13 @@ for (const { backend, describe } of BACKENDS) {
     });
   });
 
-  describe(`database loss on ${backend.name}`, () => {
+  describe(`database loss on ${backend.title}`, () => {
     it("answers GET /health with 503 and other requests with a JSON 5xx once the database is gone", async () => {
       const db = await backend.create();
       const gateway = await startGateway({
         port: 0,
         database: db.database,
+        listenDatabase: db.listenDatabase,
         adminToken: null,
         logger: false,
       });
@@ -695,13 +696,14 @@ for (const { backend, describe } of BACKENDS) {
     });
   });
 
-  describe(`open mode on ${backend.name}`, () => {
+  describe(`open mode on ${backend.title}`, () => {
     it("allows every request without a token and warns at start", async () => {
       const db = await backend.create();
       const logs: GatewayLogEntry[] = [];
       const gateway = await startGateway({
         port: 0,
         database: db.database,
+        listenDatabase: db.listenDatabase,
         adminToken: null,
         logger: (entry) => logs.push(entry),
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningGateway, startGateway } from "../src/index.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
 
 const SENDERS = 8;
@@ -37,8 +37,8 @@ async function pageAll(gateway: RunningGateway, query: string, sending: Promise<
   }
 }
 
-for (const { backend, describe } of BACKENDS) {
-  describe(`order and cursors on ${backend.name}`, () => {
+for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describe(`order and cursors on ${backend.title}`, () => {
     const gateways: RunningGateway[] = [];
     let cleanup: (() => Promise<void>) | undefined;
     beforeAll(async () => {
@@ -51,6 +51,7 @@ for (const { backend, describe } of BACKENDS) {
           await startGateway({
             port: 0,
             database: db.database,
+            listenDatabase: db.listenDatabase,
             adminToken: ADMIN_TOKEN,
             logger: false,
             rateLimitPerMinute: 0,

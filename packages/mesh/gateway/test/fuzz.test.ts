@@ -43,7 +43,7 @@ function expectClientError(result: { status: number; json: unknown }, what: stri
 }
 
 for (const { backend, describe } of BACKENDS) {
-  describe(`random input on ${backend.name}`, () => {
+  describe(`random input on ${backend.title}`, () => {
     let gateway: RunningGateway;
     suiteGateway(backend, false, async (started) => {
       gateway = started;

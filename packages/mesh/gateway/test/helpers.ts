@@ -41,6 +41,36 @@ export async function createPgSchema(): Promise<{ url: string; drop: () => Promi
   };
 }
 
+/**
+ * A fresh database for one test run, reached directly (`url`), and `drop` to remove it. For a
+ * transaction-mode pooler: it forwards no `options` startup parameter (PgBouncer refuses
+ * one), and a `search_path` set in one would not follow a client from one server connection to
+ * the next, so there a test gets a database of its own, whose tables go into `public`.
+ */
+export async function createPgDatabase(): Promise<{
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `mesh_test_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: PG_BASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: PG_BASE_URL.replace(/\/test$/, `/${name}`),
+    // FORCE: the pooler may still hold an idle server connection to it.
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** A temporary directory removed by the returned function. */
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-test-"));

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningGateway, startGateway } from "../src/index.js";
-import { BACKENDS, POSTGRES_REACHABLE } from "./backends.js";
-import { ADMIN_TOKEN, call, createPgSchema, register, send, tempDir } from "./helpers.js";
+import { BACKENDS, POOLED_BACKENDS, POSTGRES_BACKENDS } from "./backends.js";
+import { ADMIN_TOKEN, call, register, send, tempDir } from "./helpers.js";
 import { suiteGateway } from "./suite-gateway.js";
 
 interface Acked {
@@ -25,8 +25,8 @@ async function drainInbox(gateway: { url: string }, to: string) {
   }
 }
 
-for (const { backend, describe: describeBackend } of BACKENDS) {
-  describeBackend(`reliability on ${backend.name}`, () => {
+for (const { backend, describe: describeBackend } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describeBackend(`reliability on ${backend.title}`, () => {
     let gateway: RunningGateway;
     suiteGateway(backend, false, (started) => {
       gateway = started;
@@ -224,72 +224,80 @@ describe("mesh-gateway token issue", () => {
   });
 });
 
-(POSTGRES_REACHABLE ? describe : describe.skip)("two gateways on one PostgreSQL database", () => {
-  let first: RunningGateway;
-  let second: RunningGateway;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const schema = await createPgSchema();
-    drop = schema.drop;
-    const options = {
-      port: 0,
-      database: schema.url,
-      adminToken: ADMIN_TOKEN,
-      logger: false as const,
-    };
-    [first, second] = await Promise.all([startGateway(options), startGateway(options)]);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await drop?.();
-  });
+for (const { backend, describe: describeBackend } of POSTGRES_BACKENDS) {
+  describeBackend(`two gateways on one PostgreSQL database (${backend.title})`, () => {
+    let first: RunningGateway;
+    let second: RunningGateway;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      const db = await backend.create();
+      drop = db.cleanup;
+      const options = {
+        port: 0,
+        database: db.database,
+        listenDatabase: db.listenDatabase,
+        adminToken: ADMIN_TOKEN,
+        logger: false as const,
+      };
+      [first, second] = await Promise.all([startGateway(options), startGateway(options)]);
+      expect([first.wakeups, second.wakeups]).toEqual([backend.wakeups, backend.wakeups]);
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await drop?.();
+    });
 
-  it("fetches and marks read through one a DM sent through the other", async () => {
-    await register(first, "pg-alice");
-    await register(second, "pg-bob");
-    const sent = await send(first, { from_node: "pg-alice", to_node: "pg-bob", content: "across" });
-    expect(sent.status).toBe(201);
-    const inbox = await call(second, "GET", "/messages?to=pg-bob&unread_only=true");
-    expect(inbox.json.messages.map((m: { content: string }) => m.content)).toEqual(["across"]);
-    expect((await call(second, "POST", `/messages/${sent.json.id}/read`)).status).toBe(200);
-    const after = await call(first, "GET", "/messages?to=pg-bob&unread_only=true");
-    expect(after.json.messages).toEqual([]);
-  });
+    it("fetches and marks read through one a DM sent through the other", async () => {
+      await register(first, "pg-alice");
+      await register(second, "pg-bob");
+      const sent = await send(first, {
+        from_node: "pg-alice",
+        to_node: "pg-bob",
+        content: "across",
+      });
+      expect(sent.status).toBe(201);
+      const inbox = await call(second, "GET", "/messages?to=pg-bob&unread_only=true");
+      expect(inbox.json.messages.map((m: { content: string }) => m.content)).toEqual(["across"]);
+      expect((await call(second, "POST", `/messages/${sent.json.id}/read`)).status).toBe(200);
+      const after = await call(first, "GET", "/messages?to=pg-bob&unread_only=true");
+      expect(after.json.messages).toEqual([]);
+    });
 
-  it("leaves one read_at when both gateways mark the same message concurrently", async () => {
-    await register(first, "pg-carol");
-    const sent = await send(first, { from_node: "pg-carol", to_node: "pg-carol" });
-    const marks = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        call(index % 2 === 0 ? first : second, "POST", `/messages/${sent.json.id}/read`),
-      ),
-    );
-    expect(marks.every((mark) => mark.status === 200)).toBe(true);
-    expect(new Set(marks.map((mark) => mark.json.read_at)).size).toBe(1);
-  });
-
-  it("wakes a long-poll on one gateway with a message sent through the other", async () => {
-    await register(first, "pg-dave");
-    const polling = call(second, "GET", "/messages?to=pg-dave&unread_only=true&wait=20");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await send(first, { from_node: "pg-dave", to_node: "pg-dave", content: "ping" });
-    const result = await polling;
-    expect(result.json.messages.map((m: { content: string }) => m.content)).toEqual(["ping"]);
-  });
-
-  it("stores one message for an Idempotency-Key repeated concurrently through both", async () => {
-    await register(first, "pg-erin");
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        send(
-          index % 2 === 0 ? first : second,
-          { from_node: "pg-erin", to_node: "pg-erin" },
-          { headers: { "idempotency-key": "twice" } },
+    it("leaves one read_at when both gateways mark the same message concurrently", async () => {
+      await register(first, "pg-carol");
+      const sent = await send(first, { from_node: "pg-carol", to_node: "pg-carol" });
+      const marks = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          call(index % 2 === 0 ? first : second, "POST", `/messages/${sent.json.id}/read`),
         ),
-      ),
-    );
-    expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
-    expect((await call(first, "GET", "/messages?to=pg-erin")).json.messages).toHaveLength(1);
+      );
+      expect(marks.every((mark) => mark.status === 200)).toBe(true);
+      expect(new Set(marks.map((mark) => mark.json.read_at)).size).toBe(1);
+    });
+
+    it("wakes a long-poll on one gateway with a message sent through the other", async () => {
+      await register(first, "pg-dave");
+      const polling = call(second, "GET", "/messages?to=pg-dave&unread_only=true&wait=20");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await send(first, { from_node: "pg-dave", to_node: "pg-dave", content: "ping" });
+      const result = await polling;
+      expect(result.json.messages.map((m: { content: string }) => m.content)).toEqual(["ping"]);
+    });
+
+    it("stores one message for an Idempotency-Key repeated concurrently through both", async () => {
+      await register(first, "pg-erin");
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          send(
+            index % 2 === 0 ? first : second,
+            { from_node: "pg-erin", to_node: "pg-erin" },
+            { headers: { "idempotency-key": "twice" } },
+          ),
+        ),
+      );
+      expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
+      expect((await call(first, "GET", "/messages?to=pg-erin")).json.messages).toHaveLength(1);
+    });
   });
-});
+}

@@ -5,7 +5,7 @@ import { postgresMigrations } from "../src/postgres-storage.js";
 import { type MigrationConnection, runMigrations } from "../src/run-migrations.js";
 import { sqliteMigrations } from "../src/sqlite-storage.js";
 import type { Migration } from "../src/storage-schema.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 
 /** A connection of the back end's migration runner and a way to read a number back. */
 interface Opened {
@@ -48,8 +48,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-for (const { backend, describe } of BACKENDS) {
-  describe(`runMigrations on ${backend.name}`, () => {
+for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describe(`runMigrations on ${backend.title}`, () => {
     const fresh = async (): Promise<string> => {
       const db = await backend.create();
       cleanups.push(db.cleanup);

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type GatewayStorage, type NewMessage, openStorage, StorageError } from "../src/index.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 
 /** Every member of the storage interface; the suite fails when one is added without a test. */
 const COVERED = [
   "backend",
+  "wakeups",
   "ping",
   "registerPeer",
   "listPeers",
@@ -47,14 +48,14 @@ const peer = (name: string, extra: Record<string, unknown> = {}, ms = 0) => ({
   at: at(ms),
 });
 
-for (const { backend, describe } of BACKENDS) {
-  describe(`storage conformance on ${backend.name}`, () => {
+for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describe(`storage conformance on ${backend.title}`, () => {
     let storage: GatewayStorage;
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
       const db = await backend.create();
       cleanup = db.cleanup;
-      storage = await openStorage(db.database);
+      storage = await openStorage(db.database, db);
     });
     afterAll(async () => {
       await storage?.close();
@@ -65,6 +66,7 @@ for (const { backend, describe } of BACKENDS) {
       const required = Object.keys(storage).filter((key) => !OPTIONAL.includes(key));
       expect(required.sort()).toEqual([...COVERED].sort());
       expect(storage.backend).toBe(backend.name);
+      expect(storage.wakeups).toBe(backend.wakeups);
     });
 
     it("pings, registers, lists, reads and toggles peers", async () => {
@@ -97,9 +99,9 @@ for (const { backend, describe } of BACKENDS) {
     it("inserts, lists, reads and marks messages, announcing each stored one", async () => {
       const announced: Array<string | undefined> = [];
       const stop = storage.onMessage((to) => announced.push(to));
-      // PostgreSQL listens on its own connection, opened on the first subscription; once it
-      // listens it announces `undefined` (anything before may have been missed).
-      if (backend.name === "postgres") await expect.poll(() => announced).toContain(undefined);
+      // PostgreSQL listens on its own connection (or polls), started by the first subscription;
+      // once it listens it announces `undefined` (anything before may have been missed).
+      if (backend.wakeups !== "process") await expect.poll(() => announced).toContain(undefined);
       const stored = await storage.insertMessage(dm("sc-alpha", "sc-bravo", "one"));
       expect(stored.refused).toBeUndefined();
       const id = stored.message!.id;
@@ -200,7 +202,7 @@ for (const { backend, describe } of BACKENDS) {
 
     it("raises StorageError unavailable once closed", async () => {
       const db = await backend.create();
-      const closing = await openStorage(db.database);
+      const closing = await openStorage(db.database, db);
       await closing.close();
       await expect(closing.listPeers()).rejects.toSatisfy(
         (error) => error instanceof StorageError && error.code === "unavailable",

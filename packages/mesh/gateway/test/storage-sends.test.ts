@@ -3,7 +3,7 @@ import { type GatewayStorage, type NewMessage, openStorage } from "../src/index.
 import { BACKENDS } from "./backends.js";
 
 for (const { backend, describe } of BACKENDS) {
-  describe(`storage sends on ${backend.name}`, () => {
+  describe(`storage sends on ${backend.title}`, () => {
     let storage: GatewayStorage;
     let cleanup: () => Promise<void>;
     const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
@@ -20,7 +20,7 @@ for (const { backend, describe } of BACKENDS) {
     beforeAll(async () => {
       const db = await backend.create();
       cleanup = db.cleanup;
-      storage = await openStorage(db.database);
+      storage = await openStorage(db.database, db);
       for (const name of ["alpha", "bravo", "charlie", "delta"]) {
         await storage.registerPeer({ name, url: null, capabilities: {}, extra: {}, at: at(0) });
       }

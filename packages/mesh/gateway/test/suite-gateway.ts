@@ -21,6 +21,7 @@ export function suiteGateway(
     gateway = await startGateway({
       port: 0,
       database: db.database,
+      listenDatabase: db.listenDatabase,
       adminToken: ADMIN_TOKEN,
       logger,
     });

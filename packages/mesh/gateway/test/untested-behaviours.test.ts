@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it, vi } from "vitest";
 import { describeDatabase, type RunningGateway, startGateway } from "../src/index.js";
-import { BACKENDS, type Backend } from "./backends.js";
+import { BACKENDS, type Backend, POOLED_BACKENDS } from "./backends.js";
 import { ADMIN_TOKEN, call, register, send, tempDir } from "./helpers.js";
 
 // Behaviours that had no test: each one here was checked by planting the bug it guards against
@@ -40,6 +40,7 @@ async function withGateway(
   const gateway = await startGateway({
     port: 0,
     database: db.database,
+    listenDatabase: db.listenDatabase,
     adminToken: ADMIN_TOKEN,
     logger: false,
   });
@@ -66,8 +67,8 @@ async function pair(gateway: RunningGateway, from = "sender", to = "inbox") {
 
 const keyed = (key: string) => ({ headers: { "idempotency-key": key } });
 
-for (const { backend, describe: describeBackend } of BACKENDS) {
-  describeBackend(`idempotency and long-poll wake-ups on ${backend.name}`, () => {
+for (const { backend, describe: describeBackend } of [...BACKENDS, ...POOLED_BACKENDS]) {
+  describeBackend(`idempotency and long-poll wake-ups on ${backend.title}`, () => {
     it("answers an Idempotency-Key repeat with the first message for 24 h, then stores a new one", async () => {
       await withGateway(backend, async (gateway) => {
         const { from, to } = await pair(gateway);

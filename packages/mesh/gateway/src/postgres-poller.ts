@@ -1,0 +1,97 @@
+import type pg from "pg";
+import type { PostgresListener } from "./postgres-listener.js";
+
+/** Interval of the wake-up poll, in ms: at most four queries a second per gateway. */
+export const WAKE_POLL_MS = 250;
+
+/** Messages one poll looks at, at most; past it everyone is woken and the poll jumps ahead. */
+const POLL_ROWS = 1000;
+
+/**
+ * New messages since `$1`, oldest first, `$2` at most: their highest id, how many there were,
+ * and their distinct recipients. Message ids commit in increasing order, so a cursor on the id
+ * never skips one that commits late.
+ */
+const NEW_RECIPIENTS = `SELECT max(id) AS last, count(*)::int AS rows, array_agg(DISTINCT to_node) AS recipients
+  FROM (SELECT id, to_node FROM messages WHERE id > $1 ORDER BY id LIMIT $2) AS fresh`;
+
+interface PollRow {
+  last: string | null;
+  rows: number;
+  recipients: string[] | null;
+}
+
+/**
+ * The wake-ups of `createPostgresListener` without `LISTEN`, for a gateway behind a
+ * transaction-mode pooler with no direct URL (a `LISTEN` there lands on a server connection
+ * that other clients then use): one query every `intervalMs` for all the gateway's waiters
+ * while anyone subscribes, emitting each new message's recipient (`undefined`, everyone, once
+ * it starts, after a failed poll, and when more than 1000 messages arrived since the last one).
+ */
+export function createPostgresPoller(pool: pg.Pool, intervalMs = WAKE_POLL_MS): PostgresListener {
+  const listeners = new Set<(payload: string | undefined) => void>();
+  let cursor: number | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let failed = false;
+  const emit = (payload: string | undefined) => {
+    for (const listener of listeners) listener(payload);
+  };
+
+  const lastId = async () => {
+    const { rows } = await pool.query<{ last: string }>(
+      "SELECT COALESCE(max(id), 0) AS last FROM messages",
+    );
+    return Number(rows[0]!.last);
+  };
+  const poll = async (): Promise<void> => {
+    if (cursor === undefined) {
+      cursor = await lastId();
+      // Like a new LISTEN: what was stored before was not announced.
+      emit(undefined);
+      return;
+    }
+    const { rows } = await pool.query<PollRow>(NEW_RECIPIENTS, [cursor, POLL_ROWS]);
+    const row = rows[0]!;
+    if (row.last === null) return;
+    if (row.rows >= POLL_ROWS) {
+      // Everything up to the new cursor committed before the wake-up, so a woken waiter's
+      // next read sees it; later messages are the next poll's.
+      cursor = await lastId();
+      emit(undefined);
+      return;
+    }
+    cursor = Number(row.last);
+    for (const recipient of row.recipients ?? []) emit(recipient);
+  };
+  const tick = async () => {
+    try {
+      await poll();
+      if (failed) emit(undefined);
+      failed = false;
+    } catch {
+      // The database is unreachable for now: keep the cursor and wake everyone once it answers.
+      failed = true;
+    }
+    if (!closed && listeners.size > 0) {
+      timer = setTimeout(tick, intervalMs);
+      timer.unref();
+    } else timer = undefined;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (timer === undefined && !closed) {
+        timer = setTimeout(tick, 0);
+        timer.unref();
+      }
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      listeners.clear();
+    },
+  };
+}
