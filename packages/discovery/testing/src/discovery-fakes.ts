@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `discovery-fakes`: starts every fake vendor server and prints the `export` lines that point
 // the `discovery` CLI at them, then serves until interrupted.
+import pkg from "../package.json" with { type: "json" };
 import { startDiscoveryFakes } from "./start-discovery-fakes.js";
 
 const HELP = `Usage: discovery-fakes
@@ -11,10 +12,16 @@ discovery CLI. Serves until Ctrl-C. For example, in one shell:
 
   discovery-fakes > fakes.env &
   . ./fakes.env && discovery models --prices
+
+Options:
+  -h, --help      this help
+  -V, --version   the version
 `;
 
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(HELP);
+} else if (process.argv.includes("--version") || process.argv.includes("-V")) {
+  process.stdout.write(`${pkg.version}\n`);
 } else {
   const fakes = await startDiscoveryFakes();
   const stop = () => {
