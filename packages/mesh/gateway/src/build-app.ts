@@ -36,6 +36,8 @@ import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
+import { registerReplyBudget } from "./register-reply-budget.js";
+import { ReplyBudget } from "./reply-budget.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { StorageError } from "./storage-error.js";
 import { registerStreamRoute } from "./stream-route.js";
@@ -61,6 +63,12 @@ export interface GatewayLimits {
   keepAliveTimeoutMs: number;
   /** Request body bytes held in memory at once, across all connections. */
   maxBufferedBodyBytes: number;
+  /** Reply bytes queued for one connection and not yet read by its client. */
+  maxQueuedReplyBytes: number;
+  /** Reply bytes queued across all connections. */
+  maxQueuedReplyBytesTotal: number;
+  /** Time in ms a client may leave queued reply bytes untaken before its connection is closed. */
+  replyStallTimeoutMs: number;
   contentGuard: ContentGuardMode;
 }
 
@@ -122,15 +130,23 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   const adminHash = options.adminToken === undefined ? undefined : hashToken(options.adminToken);
   const lastTouch = new Map<string, number>();
   const budget = new BodyBudget(limits.maxBufferedBodyBytes);
+  const replies = new ReplyBudget({
+    perConnection: limits.maxQueuedReplyBytes,
+    total: limits.maxQueuedReplyBytesTotal,
+    stallMs: limits.replyStallTimeoutMs,
+  });
   const guard = createContentGuard(limits.contentGuard, options.adminToken, storage);
   const metrics = new GatewayMetrics({
     waiters: () => waiters.size,
     streams: () => streams.size,
     bufferedBodyBytes: () => budget.held,
+    queuedReplyBytes: () => replies.held,
+    replyConnectionsClosed: () => replies.closed,
     droppedLogLines: options.droppedLogLines ?? (() => 0),
     wakeups: options.storage.wakeups,
   });
-  let openApi: string | undefined;
+  /** Bytes, not a string: each reply hands the socket the same buffer instead of a fresh copy. */
+  let openApi: Buffer | undefined;
 
   const app = Fastify({
     ...options.logger,
@@ -244,6 +260,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     }
   });
 
+  registerReplyBudget(app, replies);
+
   // A reply sent before the body was read (401, 403, 413, 429, 503) closes the connection, so
   // the rest of a large or stalled body is never read.
   app.addHook("onSend", (request, reply, _payload, done) => {
@@ -347,7 +365,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   });
 
   route("GET /openapi.json", async (_request, reply) => {
-    openApi ??= JSON.stringify(buildOpenApiDocument());
+    openApi ??= Buffer.from(JSON.stringify(buildOpenApiDocument()));
     return reply.type("application/json; charset=utf-8").send(openApi);
   });
 

@@ -20,6 +20,10 @@ export interface MetricsSources {
   droppedLogLines: () => number;
   /** What wakes long-polls and streams; fixed for the storage's life. */
   wakeups: WakeupSource;
+  /** Reply bytes queued for clients that have not read them yet. */
+  queuedReplyBytes: () => number;
+  /** Connections closed for holding too many unread reply bytes or reading none. */
+  replyConnectionsClosed: () => number;
 }
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
@@ -89,6 +93,23 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.droppedLogLines());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_queued_reply_bytes",
+      help: "Reply bytes queued for clients that have not read them yet",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.queuedReplyBytes());
+      },
+    });
+    new Counter({
+      name: "mesh_gateway_reply_connections_closed_total",
+      help: "Connections closed for holding too many unread reply bytes or reading none",
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(sources.replyConnectionsClosed());
       },
     });
     new Gauge({

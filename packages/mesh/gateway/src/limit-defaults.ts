@@ -11,6 +11,9 @@ export const LIMIT_DEFAULTS: Readonly<GatewayLimits> = {
   requestBodyTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5000,
   maxBufferedBodyBytes: 64 * 1024 * 1024,
+  maxQueuedReplyBytes: 8 * 1024 * 1024,
+  maxQueuedReplyBytesTotal: 256 * 1024 * 1024,
+  replyStallTimeoutMs: 10_000,
   contentGuard: "tokens",
 };
 

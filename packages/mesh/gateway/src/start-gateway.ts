@@ -79,6 +79,15 @@ export interface GatewayOptions {
    */
   maxBufferedBodyBytes?: number;
   /**
+   * Reply bytes queued for one connection and not yet read by its client (pipelined replies
+   * and the socket's buffer); past it the connection is closed. Default 8388608 (8 MiB).
+   */
+  maxQueuedReplyBytes?: number;
+  /** Reply bytes queued across all connections; past it the connection is closed. Default 268435456 (256 MiB). */
+  maxQueuedReplyBytesTotal?: number;
+  /** Time in ms a client may leave queued reply bytes untaken; then its connection is closed. Default 10000. */
+  replyStallTimeoutMs?: number;
+  /**
    * Server-side check of DM content: `'tokens'` (default) refuses the gateway's own live
    * credentials; `'refuse'` also every `@mesh/secret-guard` rule unless the request sends
    * `Mesh-Secret-Check: skip`; `'off'` checks nothing.
@@ -248,6 +257,9 @@ function resolveLimits(options: GatewayOptions): GatewayLimits {
     requestBodyTimeoutMs: count("requestBodyTimeoutMs", 1),
     keepAliveTimeoutMs: count("keepAliveTimeoutMs", 1),
     maxBufferedBodyBytes: count("maxBufferedBodyBytes", 8),
+    maxQueuedReplyBytes: count("maxQueuedReplyBytes", 1),
+    maxQueuedReplyBytesTotal: count("maxQueuedReplyBytesTotal", 1),
+    replyStallTimeoutMs: count("replyStallTimeoutMs", 1),
     contentGuard,
   };
 }

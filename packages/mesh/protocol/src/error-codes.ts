@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   "idempotency_key_conflict",
   "secret_detected",
   "unavailable",
+  "unsupported_media_type",
+  "misdirected_request",
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
