@@ -21,6 +21,8 @@ export function findPgBouncer(): string | undefined {
 }
 
 export interface PgBouncer {
+  /** Its process id (for CPU accounting). */
+  pid: number;
   /** A URL of `database` through the pooler. */
   url(database: string): string;
   stop(): Promise<void>;
@@ -83,7 +85,11 @@ server_idle_timeout = 10
     await stop();
     throw new Error(`pgbouncer did not start: ${output.trim() || String(error)}`);
   }
-  return { url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`, stop };
+  return {
+    pid: child.pid!,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop,
+  };
 }
 
 function freePort(): Promise<number> {
