@@ -24,6 +24,15 @@ const FAILURE_HINTS = {
   xai: "check XAI_MANAGEMENT_KEY and XAI_TEAM_ID (the management key must see that team); the warning above says what failed",
 } as const;
 
+// The vendor could not be reached at all: the keys are not the problem.
+const NETWORK_HINTS = {
+  openai:
+    "check the network, or DISCOVERY_OPENAI_COSTS_URL / --base-url when you set one; the warning above says what failed",
+  xai: "check the network, or DISCOVERY_XAI_MGMT_URL / --base-url when you set one; the warning above says what failed",
+} as const;
+
+const DAY_MS = 86_400_000;
+
 export interface CostCommandOptions {
   /** Required; optional in the type because commander cannot require it of `cost` alone. */
   since?: Date;
@@ -34,7 +43,9 @@ export interface CostCommandOptions {
 }
 
 /**
- * `discovery cost openai|xai --since <when>`: billed cost per bucket over the window, and the
+ * `discovery cost openai|xai --since <when> [--until <when>]`: billed cost per daily bucket over
+ * the window (`--until` excluded, default today 00:00 UTC, so `--since 7d` is the last seven whole
+ * days: seven buckets, the last ending today; `--until now` adds today so far), and the
  * drift against `--attributed` (the locally attributed USD). JSON: the reconciliation record of
  * `@discovery/cost` (`vendor`, `actualUsd`, `attributedUsd`, `driftUsd`, `driftPct`, `buckets`,
  * `windowStart`, `windowEnd`). Exits 1 without credentials, or when the vendor could not be read
@@ -52,22 +63,36 @@ export async function costCommand(
       hint: "e.g. --since 7d, --since 2026-05-01",
     });
   }
-  const options = { ...given, since };
+  const until = given.until ?? new Date(startOfUtcDay(Date.now()));
+  if (until.getTime() <= since.getTime()) {
+    throw new CliError(
+      `--until (${until.toISOString()}) must be after --since (${since.toISOString()})`,
+      { exitCode: EXIT_USAGE, hint: "e.g. --since 2026-05-01 --until 2026-05-08" },
+    );
+  }
+  const options = { ...given, since, until };
   const result = vendor === "openai" ? await openai(context, options) : await xai(context, options);
+  const unreachable = context.warnings.some((w) => /cannot reach|no answer within/.test(w));
   const failed = context.flushWarnings() > 0;
   if (context.json) context.printJson(result);
-  else printReconciliation(context, result);
+  // A failed lookup's zero totals would read as a real bill: the error alone is printed.
+  else if (!failed) printReconciliation(context, result);
   if (failed) {
     context.note(
-      `${context.err.red("discovery: error:")} the ${vendor === "openai" ? "OpenAI" : "xAI"} cost lookup failed or is incomplete; the totals above are not reliable`,
+      `${context.err.red("discovery: error:")} the ${vendor === "openai" ? "OpenAI" : "xAI"} cost lookup ${unreachable ? "could not reach the vendor" : "failed or is incomplete"}; no totals are shown${context.json ? " (the JSON figures are not reliable)" : ""}`,
     );
-    context.note(context.err.dim(`hint: ${FAILURE_HINTS[vendor]}`));
+    const hint = unreachable ? NETWORK_HINTS[vendor] : FAILURE_HINTS[vendor];
+    context.note(context.err.dim(`hint: ${hint}`));
     return EXIT_FAILURE;
   }
   return EXIT_OK;
 }
 
-type WindowOptions = CostCommandOptions & { since: Date };
+function startOfUtcDay(ms: number): number {
+  return ms - (ms % DAY_MS);
+}
+
+type WindowOptions = CostCommandOptions & { since: Date; until: Date };
 
 async function openai(
   context: CommandContext,
@@ -84,9 +109,7 @@ async function openai(
     reconcileOpenAICost({
       adminKey,
       startTime: Math.floor(options.since.getTime() / 1000),
-      ...(options.until !== undefined
-        ? { endTime: Math.floor(options.until.getTime() / 1000) }
-        : {}),
+      endTime: Math.floor(options.until.getTime() / 1000),
       ...(options.attributed !== undefined ? { attributedUsd: options.attributed } : {}),
       ...(options.groupBy !== undefined ? { groupBy: options.groupBy } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
@@ -115,7 +138,7 @@ async function xai(
       managementKey,
       teamId,
       startTime: isoSeconds(options.since),
-      endTime: isoSeconds(options.until ?? new Date()),
+      endTime: isoSeconds(options.until),
       ...(options.attributed !== undefined ? { attributedUsd: options.attributed } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       logger: context.logger,

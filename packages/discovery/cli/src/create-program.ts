@@ -197,7 +197,11 @@ Offline trial: \`discovery-fakes > fakes.env &\` (from @discovery/testing), then
     .addArgument(new Argument("<vendor>", "vendor").choices(["openai", "xai"]))
     // Checked by the command: a required option here would also be demanded of `cost estimate`.
     .option("--since <when>", "window start, required: Nd (days ago), YYYY-MM-DD or ISO 8601", when)
-    .option("--until <when>", "window end, excluded (default now)", when)
+    .option(
+      "--until <when>",
+      "window end, excluded (default today 00:00 UTC: whole days; `now` includes today so far)",
+      when,
+    )
     .option(
       "--attributed <usd>",
       "locally attributed spend over the window, for the drift",

@@ -1,4 +1,5 @@
 import { getModelInfo, listModels, type ModelInfo } from "@discovery/catalog";
+import { vendorName } from "@discovery/normalize";
 import {
   fetchGeminiPricing,
   type PriceRow,
@@ -187,7 +188,7 @@ function modelRows(
   return [
     ["id", context.out.cyan(id)],
     ["name", m.name ?? "-"],
-    ["developer", m.developer],
+    ["developer", vendorName(m.developer)],
     ["provider", provider ?? "-"],
     ["type", m.type ?? "-"],
     ["context", count(m.contextLength)],

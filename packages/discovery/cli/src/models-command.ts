@@ -1,5 +1,5 @@
 import { listModels, type ModelInfo } from "@discovery/catalog";
-import { canonicalProvider } from "@discovery/normalize";
+import { canonicalProvider, vendorName } from "@discovery/normalize";
 import { CliError, EXIT_OK, formatTable, withProgress } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints } from "./endpoints.js";
@@ -76,7 +76,7 @@ function modelTable(context: CommandContext, models: readonly ModelInfo[]): stri
     ],
     models.map((m) => [
       out.cyan(m.id),
-      m.developer,
+      vendorName(m.developer),
       m.type ?? "-",
       count(m.contextLength),
       count(m.maxTokens),

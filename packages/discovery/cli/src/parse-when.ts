@@ -4,9 +4,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * A point in time from the command line: `7d` (UTC midnight seven days ago), `2026-05-01`
- * (UTC midnight), or an ISO 8601 date-time with a zone (`2026-05-01T12:00:00Z`).
+ * (UTC midnight), `now`, or an ISO 8601 date-time with a zone (`2026-05-01T12:00:00Z`).
  */
 export function parseWhen(text: string, now: Date = new Date()): Date {
+  if (text === "now") return new Date(now.getTime());
   const days = /^(\d{1,4})d$/.exec(text);
   if (days) {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -28,6 +29,6 @@ export function parseWhen(text: string, now: Date = new Date()): Date {
     if (!Number.isNaN(value.getTime())) return value;
   }
   throw new InvalidArgumentError(
-    "expected Nd (days ago), YYYY-MM-DD, or an ISO 8601 time with a zone",
+    "expected Nd (days ago), YYYY-MM-DD, now, or an ISO 8601 time with a zone",
   );
 }

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from "node:net";
 import {
   type FakeAimlapi,
   type FakeCloudBilling,
@@ -40,6 +41,15 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
     DISCOVERY_XAI_MGMT_URL: xaiUsage.url,
     ...extra,
   });
+}
+
+/** A loopback port nothing listens on: one the system gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 function json(text: string): Record<string, unknown> {
@@ -96,6 +106,8 @@ describe("discovery: help and usage", () => {
     [["cost", "openai", "--since", "yesterday"]],
     [["cost", "openai", "--since", "7d", "--attributed", "-3"]],
     [["cost", "openai", "--since", "7d", "--group-by", "model"]],
+    [["cost", "openai", "--since", "2026-05-03", "--until", "2026-05-01"]],
+    [["cost", "xai", "--since", "2026-05-03", "--until", "2026-05-03"]],
     [["balance", "openai"]],
     [["price", "gemini", "2.5 pro", "--direction", "sideways"]],
     [["retired", "xai"]],
@@ -121,7 +133,9 @@ describe("discovery models and model", () => {
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^ID\s+DEVELOPER\s+TYPE\s+CONTEXT\s+MAX OUT\s+SOURCE$/);
-    expect(lines.slice(1).every((line) => line.includes("X AI"))).toBe(true);
+    // The vendor's own spelling for people; JSON keeps the catalog's label.
+    expect(lines.slice(1).every((line) => /\bxAI\b/.test(line))).toBe(true);
+    expect(table.stdout).not.toContain("X AI");
 
     const asJson = await runCli(["models", "--provider", "grok", "--json"], { env: env() });
     const { models } = json(asJson.stdout) as {
@@ -488,7 +502,12 @@ describe("discovery cost", () => {
     );
     expect(run.code).toBe(0);
     const result = json(run.stdout);
-    expect(result).toMatchObject({ vendor: "openai", attributedUsd: 0.12, windowEnd: null });
+    const todayMidnight = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    expect(result).toMatchObject({
+      vendor: "openai",
+      attributedUsd: 0.12,
+      windowEnd: todayMidnight,
+    });
     expect(result["actualUsd"]).toBeCloseTo(0.18, 10);
     expect(result["driftUsd"]).toBeCloseTo(0.06, 10);
     expect(result["driftPct"]).toBeCloseTo(50, 8);
@@ -499,6 +518,43 @@ describe("discovery cost", () => {
       firstBucket + 2 * DAY,
     ]);
     expect(run.stdout).not.toContain(OPENAI_ADMIN_KEY);
+  });
+
+  it("asks for the last seven whole days with --since 7d: seven buckets, the last ending today", async () => {
+    openaiCosts.requests.length = 0;
+    const run = await runCli(["cost", "openai", "--since", "7d", "--json"], {
+      env: env({ OPENAI_ADMIN_KEY }),
+    });
+    expect(run.code).toBe(0);
+    const todayMidnight = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    const query = openaiCosts.requests[0]?.query;
+    expect(query?.get("start_time")).toBe(String(todayMidnight - 7 * DAY));
+    expect(query?.get("end_time")).toBe(String(todayMidnight));
+  });
+
+  it("prints no totals when the vendor refuses the key, only the error", async () => {
+    const run = await runCli(["cost", "openai", "--since", "7d"], {
+      env: env({ OPENAI_ADMIN_KEY: "sk-admin-wrong-key-000000000000" }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).not.toContain("actual");
+  });
+
+  it("says the vendor cannot be reached, not that the keys are wrong, when nothing listens", async () => {
+    const port = await closedPort();
+    const run = await runCli(
+      ["cost", "openai", "--since", "7d", "--base-url", `http://127.0.0.1:${port}`],
+      {
+        env: env({ OPENAI_ADMIN_KEY }),
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/cannot reach the server \(ECONNREFUSED: connection refused/);
+    expect(run.stderr).toContain("could not reach the vendor");
+    expect(run.stderr).toMatch(/hint: check the network/);
+    expect(run.stderr).not.toMatch(/hint: .*OPENAI_ADMIN_KEY/);
   });
 
   it("prints the buckets and the drift as tables", async () => {

@@ -97,6 +97,14 @@ describe("fetchJson", () => {
     const error = failure(await fetchJson(`http://127.0.0.1:${port}/x`));
     expect(error.code).toBe("network_error");
     expect(error.message).toContain("ECONNREFUSED");
+    expect(error.message).toMatch(/cannot reach the server \(ECONNREFUSED: connection refused/);
+    expect(error.message).not.toContain("TypeError");
+  });
+
+  it("says the host is not found for a name that does not resolve", async () => {
+    const error = failure(await fetchJson("http://no-such-host.invalid/x", { timeout: 5000 }));
+    expect(error.code).toBe("network_error");
+    expect(error.message).toMatch(/ENOTFOUND: host not found|EAI_AGAIN/);
   });
 
   it("reports an invalid URL as network_error instead of throwing", async () => {

@@ -94,7 +94,7 @@ export async function fetchJson(
     if (timeoutSignal?.aborted) {
       return fail("timeout", `${label}: no answer within ${timeout} ms`, cause);
     }
-    return fail("network_error", `${label}: request failed (${errorSummary(cause)})`, cause);
+    return fail("network_error", `${label}: request failed: ${errorSummary(cause)}`, cause);
   }
   if (status >= 400) {
     return fail("http_error", `${label}: HTTP ${status}`, undefined, status);
@@ -187,10 +187,43 @@ function describeUrl(url: string): string {
   }
 }
 
+// What a socket error code means, in the words a person would look for.
+const NETWORK_CODES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "connection refused: nothing listens at that address",
+  ENOTFOUND: "host not found: check the address, or DNS",
+  EAI_AGAIN: "host not found for now: DNS did not answer",
+  ECONNRESET: "connection reset by the server",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable: check the network",
+  ENETUNREACH: "network unreachable: check the network",
+  UND_ERR_SOCKET: "the server closed the connection",
+};
+
+/**
+ * Why a request could not be made: `cannot reach the server (ECONNREFUSED: connection refused…)`,
+ * from the socket error under fetch's `TypeError: fetch failed` (also inside an AggregateError,
+ * as when every address of a host refuses). Never the URL's query or a header.
+ */
 function errorSummary(cause: unknown): string {
-  if (cause instanceof Error) {
-    const code = (cause.cause as { code?: unknown } | undefined)?.code;
-    return typeof code === "string" ? code : cause.name;
+  if (!(cause instanceof Error)) return "unknown error";
+  const code = socketCode(cause.cause) ?? socketCode(cause);
+  if (code === undefined) {
+    const inner = cause.cause instanceof Error ? cause.cause.message : "";
+    return `cannot reach the server (${inner === "" ? `${cause.name}: ${cause.message}` : inner})`;
   }
-  return "unknown error";
+  const meaning = NETWORK_CODES[code];
+  return `cannot reach the server (${code}${meaning === undefined ? "" : `: ${meaning}`})`;
+}
+
+function socketCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, errors } = error as { code?: unknown; errors?: unknown };
+  if (typeof code === "string") return code;
+  if (Array.isArray(errors)) {
+    for (const inner of errors) {
+      const found = socketCode(inner);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }

@@ -12,3 +12,4 @@ export {
   type ProviderSecondName,
   type ProviderString,
 } from "./providers.js";
+export { vendorName } from "./vendor-name.js";

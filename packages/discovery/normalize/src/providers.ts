@@ -14,6 +14,8 @@ export interface ProviderInfo {
   readonly developerLabel: string;
   /** Vendor word used in TypeScript export names, e.g. `Xai` in `fetchXaiCostBuckets`. */
   readonly vendorWord: string;
+  /** The vendor's name as it writes it, for people: `OpenAI`, `xAI` (the catalog writes `Open AI`, `X AI`). */
+  readonly vendorName: string;
 }
 
 /** A provider string the discovery packages know: an adapter name or a second name. */
@@ -25,16 +27,41 @@ export type ProviderString = ProviderName | ProviderSecondName;
  */
 export const PROVIDER_INFO: readonly ProviderInfo[] = Object.freeze(
   [
-    { name: "openai", secondName: null, developerLabel: "Open AI", vendorWord: "OpenAI" },
-    { name: "deepseek", secondName: null, developerLabel: "DeepSeek AI", vendorWord: "DeepSeek" },
-    { name: "xai", secondName: "grok", developerLabel: "X AI", vendorWord: "Xai" },
+    {
+      name: "openai",
+      secondName: null,
+      developerLabel: "Open AI",
+      vendorWord: "OpenAI",
+      vendorName: "OpenAI",
+    },
+    {
+      name: "deepseek",
+      secondName: null,
+      developerLabel: "DeepSeek AI",
+      vendorWord: "DeepSeek",
+      vendorName: "DeepSeek",
+    },
+    {
+      name: "xai",
+      secondName: "grok",
+      developerLabel: "X AI",
+      vendorWord: "Xai",
+      vendorName: "xAI",
+    },
     {
       name: "anthropic",
       secondName: "claude",
       developerLabel: "Anthropic",
       vendorWord: "Anthropic",
+      vendorName: "Anthropic",
     },
-    { name: "google", secondName: "gemini", developerLabel: "Google", vendorWord: "Gemini" },
+    {
+      name: "google",
+      secondName: "gemini",
+      developerLabel: "Google",
+      vendorWord: "Gemini",
+      vendorName: "Google",
+    },
   ].map((info) => Object.freeze(info as ProviderInfo)),
 );
 
