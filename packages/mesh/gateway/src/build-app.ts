@@ -141,6 +141,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     streams: () => streams.size,
     bufferedBodyBytes: () => budget.held,
     queuedReplyBytes: () => replies.held,
+    streamSlots: () => streams.slots,
+    streamBufferedBytes: () => streams.bufferedBytes,
     replyConnectionsClosed: () => replies.closed,
     droppedLogLines: options.droppedLogLines ?? (() => 0),
     wakeups: options.storage.wakeups,

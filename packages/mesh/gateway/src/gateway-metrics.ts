@@ -20,6 +20,10 @@ export interface MetricsSources {
   droppedLogLines: () => number;
   /** What wakes long-polls and streams; fixed for the storage's life. */
   wakeups: WakeupSource;
+  /** Stream slots taken (open streams and those being set up). */
+  streamSlots: () => number;
+  /** Event bytes written to streams and not yet taken by their sockets. */
+  streamBufferedBytes: () => number;
   /** Reply bytes queued for clients that have not read them yet. */
   queuedReplyBytes: () => number;
   /** Connections closed for holding too many unread reply bytes or reading none. */
@@ -93,6 +97,22 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.droppedLogLines());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_stream_slots",
+      help: "Stream slots taken: open GET /messages/stream responses and those being set up",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.streamSlots());
+      },
+    });
+    new Gauge({
+      name: "mesh_gateway_stream_buffered_bytes",
+      help: "Event bytes written to streams and not yet taken by their readers' sockets",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.streamBufferedBytes());
       },
     });
     new Gauge({

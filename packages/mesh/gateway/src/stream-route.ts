@@ -4,10 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
 import type { MessageWaiters } from "./message-waiters.js";
+import { StreamSlots } from "./stream-slots.js";
 import { validateInput } from "./validate-input.js";
 
 /** Rows read per database query while a stream catches up. */
 const DRAIN_BATCH = 100;
+/**
+ * Event bytes gathered before one write while a stream catches up; the drain then waits for
+ * the socket whenever it is full, so a reader holds at most about this plus one event (a
+ * 64 KiB content of control characters is ~400 KB as JSON) in the gateway's memory.
+ */
+const WRITE_CHUNK_BYTES = 64 * 1024;
 /** A reader that has not drained its socket at this many pings in a row is cut off. */
 const MAX_STALLED_PINGS = 2;
 /** SSE `retry:` hint sent once: how long an EventSource-like client waits before reconnecting. */
@@ -47,6 +54,10 @@ export interface StreamRouteOptions {
 export interface StreamHub {
   /** Number of open streams. */
   readonly size: number;
+  /** Stream slots taken: open streams and those still being set up. */
+  readonly slots: number;
+  /** Event bytes written to streams and not yet taken by their readers' sockets. */
+  readonly bufferedBytes: number;
   /** Ends every stream opened with a token of `peer`. */
   endPeer(peer: string): void;
 }
@@ -62,7 +73,11 @@ interface OpenStream {
   ended: boolean;
   /** Pings in a row at which the reader had not taken the data written before. */
   stalledPings: number;
+  /** The response headers are out: the stream is live. */
+  started: boolean;
   unsubscribe: () => void;
+  /** Gives the stream's slot back (the one place it is given back). */
+  release: () => void;
 }
 
 /**
@@ -75,21 +90,22 @@ export function registerStreamRoute(
   options: StreamRouteOptions,
 ): { hub: StreamHub; handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void> } {
   const streams = new Set<OpenStream>();
-  const perPeer = new Map<string, number>();
+  const slots = new StreamSlots(options.maxStreams, options.maxStreamsPerPeer);
 
-  const end = (stream: OpenStream) => {
-    if (stream.ended) return;
+  /** The one place a stream's slot and subscription go back, on every path (setup included). */
+  const forget = (stream: OpenStream): boolean => {
+    if (stream.ended) return false;
     stream.ended = true;
     stream.unsubscribe();
     streams.delete(stream);
-    const peer = stream.access.peer;
-    if (peer !== undefined) {
-      const count = (perPeer.get(peer) ?? 1) - 1;
-      if (count <= 0) perPeer.delete(peer);
-      else perPeer.set(peer, count);
-    }
-    // A stalled reader would keep an ended response's buffer forever: drop the connection.
-    if (stream.raw.writableNeedDrain) stream.raw.destroy();
+    stream.release();
+    return true;
+  };
+  const end = (stream: OpenStream) => {
+    if (!forget(stream)) return;
+    // Not started, or a stalled reader that would keep an ended response's buffer forever:
+    // drop the connection.
+    if (!stream.started || stream.raw.writableNeedDrain) stream.raw.destroy();
     else stream.raw.end();
   };
 
@@ -115,8 +131,14 @@ export function registerStreamRoute(
           for (const message of rows) {
             chunk += sseEvent(message);
             stream.cursor = message.id;
+            // Backpressure: a slow reader holds about one chunk in memory, never a queue.
+            if (chunk.length >= WRITE_CHUNK_BYTES) {
+              const full = !stream.raw.write(chunk);
+              chunk = "";
+              if (full) await drained(stream.raw);
+              if (stream.ended) return;
+            }
           }
-          // Backpressure: a slow reader holds at most one batch in memory, never a queue.
           if (chunk !== "" && !stream.raw.write(chunk)) await drained(stream.raw);
         } while (rows.length === DRAIN_BATCH && !stream.ended);
       } while (stream.again && !stream.ended);
@@ -130,6 +152,7 @@ export function registerStreamRoute(
 
   const ping = setInterval(() => {
     for (const stream of streams) {
+      if (!stream.started) continue;
       if (stream.raw.writableNeedDrain) {
         if (++stream.stalledPings >= MAX_STALLED_PINGS) end(stream);
         continue;
@@ -157,18 +180,9 @@ export function registerStreamRoute(
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
     const access = options.access(request, query.to);
     const resumeFrom = resumeCursor(request.headers["last-event-id"], query.after_id);
-    if (streams.size >= options.maxStreams) {
-      throw new HttpError(503, "overloaded", "too many open streams on this gateway; retry later");
-    }
-    const peerCount = access.peer === undefined ? 0 : (perPeer.get(access.peer) ?? 0);
-    if (peerCount >= options.maxStreamsPerPeer) {
-      throw new HttpError(
-        429,
-        "rate_limited",
-        `this peer already holds ${peerCount} open streams; close one first`,
-      );
-    }
     const raw = reply.raw;
+    // Taken before the first await, so simultaneous opens count each other; from here every
+    // path (a client gone during setup, a failed read, revocation, close) goes through `end`.
     const stream: OpenStream = {
       access,
       request,
@@ -178,12 +192,15 @@ export function registerStreamRoute(
       again: false,
       ended: false,
       stalledPings: 0,
+      started: false,
       unsubscribe: () => {},
+      release: slots.take(access.peer),
     };
+    streams.add(stream);
+    raw.once("close", () => end(stream));
     // Subscribed before the starting point is read: an insert in between wakes a drain.
-    let started = false;
     stream.unsubscribe = options.waiters.subscribe(access.to, (message) => {
-      if (!started) {
+      if (!stream.started) {
         stream.again = true;
       } else if (
         message !== undefined &&
@@ -203,36 +220,28 @@ export function registerStreamRoute(
     try {
       stream.cursor = resumeFrom ?? (await latestId(options.storage));
     } catch (error) {
-      stream.unsubscribe();
+      // Not started: the error reply (503 when the database is gone) still goes out.
+      forget(stream);
       throw error;
     }
-    streams.add(stream);
-    if (access.peer !== undefined) perPeer.set(access.peer, peerCount + 1);
     reply.hijack();
-    // Neither the idle timeout nor a body deadline may cut a live stream.
-    request.raw.socket.setTimeout(0);
-    // The stream is the connection's last response, its body ending when the connection closes:
-    // no chunked framing, so an event is one write of its own bytes (and one less parse per
-    // event at the reader), not four buffers and a deferred uncork.
-    raw.removeHeader("transfer-encoding");
-    raw.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-store",
-      connection: "close",
-      "x-accel-buffering": "no",
-      "x-content-type-options": "nosniff",
-    });
-    // An id-only block dispatches no event but tells the client where it starts, so a
-    // reconnect after a drop resumes there even when no message came in between.
-    raw.write(`retry: ${RETRY_HINT_MS}\nid: ${stream.cursor}\n\n`);
-    raw.once("close", () => end(stream));
-    started = true;
+    // The client left (or the stream was ended) while it was set up: nothing more to send.
+    if (stream.ended) return;
+    startStream(stream);
     if (resumeFrom !== undefined || stream.again) void drain(stream);
   };
 
   const hub: StreamHub = {
     get size() {
       return streams.size;
+    },
+    get slots() {
+      return slots.size;
+    },
+    get bufferedBytes() {
+      let bytes = 0;
+      for (const stream of streams) bytes += stream.raw.writableLength;
+      return bytes;
     },
     endPeer(peer) {
       for (const stream of streams) if (stream.access.peer === peer) end(stream);
@@ -253,6 +262,28 @@ function resumeCursor(header: string | string[] | undefined, afterId: string | u
     );
   }
   return Math.min(Number(value.trim()), Number.MAX_SAFE_INTEGER);
+}
+
+/** Sends the response headers and the starting point of a hijacked stream. */
+function startStream(stream: OpenStream): void {
+  const raw = stream.raw;
+  // Neither the idle timeout nor a body deadline may cut a live stream.
+  stream.request.raw.socket.setTimeout(0);
+  // The stream is the connection's last response, its body ending when the connection closes:
+  // no chunked framing, so an event is one write of its own bytes (and one less parse per
+  // event at the reader), not four buffers and a deferred uncork.
+  raw.removeHeader("transfer-encoding");
+  raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-store",
+    connection: "close",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
+  });
+  // An id-only block dispatches no event but tells the client where it starts, so a
+  // reconnect after a drop resumes there even when no message came in between.
+  raw.write(`retry: ${RETRY_HINT_MS}\nid: ${stream.cursor}\n\n`);
+  stream.started = true;
 }
 
 /** The largest stored id (0 for none): a fresh stream carries only what comes after it. */
