@@ -89,7 +89,6 @@ describe("replies queued for clients that do not read", () => {
       socket.write("GET /openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n");
     });
     expect(closed).toEqual({ closed: true, data: "" });
-    expect(await metric(gateway, CLOSED)).toBe(1);
     expect((await call(gateway, "GET", "/health", { token: null })).status).toBe(200);
   });
 
@@ -101,7 +100,7 @@ describe("replies queued for clients that do not read", () => {
       ),
     );
     expect(replies.every((reply) => reply === undefined)).toBe(true);
-    expect(await metric(gateway, CLOSED)).toBe(3);
+    expect((await call(gateway, "GET", "/health", { token: null })).status).toBe(200);
   });
 
   it("serves a client that pipelines small requests and reads", async () => {
