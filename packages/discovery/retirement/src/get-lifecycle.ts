@@ -1,4 +1,4 @@
-import { findProvider } from "@discovery/normalize";
+import { findProvider, type ProviderName } from "@discovery/normalize";
 import type {
   LifecycleEntry,
   LifecycleScope,
@@ -23,8 +23,15 @@ export interface GetLifecycleOptions {
   readonly today?: Date | string;
 }
 
+/** Distinct ids remembered per vendor name and scope before that memo starts over. */
 const MEMO_LIMIT = 4096;
-const memo = new Map<string, LifecycleEntry | null>();
+
+/** Answers already given, per provider string as passed, then scope, then model id. */
+interface ProviderMemo {
+  readonly vendor: ProviderName;
+  readonly byScope: Map<string, Map<string, LifecycleEntry | UnknownLifecycle>>;
+}
+const memos = new Map<string, ProviderMemo | null>();
 
 /**
  * The lifecycle entry of a model, or `{ provider, model, status: 'unknown' }` when the registry
@@ -40,16 +47,54 @@ export function getLifecycle(
   modelId: string,
   options?: GetLifecycleOptions | null,
 ): LifecycleEntry | UnknownLifecycle {
-  const given = typeof options === "object" && options !== null ? options : {};
-  const scope = given.scope ?? "first-party";
-  const entry = findEntry(provider, modelId, scope);
-  if (entry === null) {
-    const name = typeof provider === "string" ? (findProvider(provider)?.name ?? provider) : "";
-    return { provider: name, model: typeof modelId === "string" ? modelId : "", status: "unknown" };
+  const given = typeof options === "object" && options !== null ? options : EMPTY_OPTIONS;
+  if (typeof provider !== "string" || typeof modelId !== "string") {
+    return unknown(
+      typeof provider === "string" ? provider : "",
+      typeof modelId === "string" ? modelId : "",
+    );
   }
-  const today = dayString(given.today);
-  const status = statusOn(entry, today);
-  return status === entry.status ? entry : Object.freeze({ ...entry, status });
+  const memo = memoFor(provider, given.scope ?? "first-party");
+  if (memo === null) return unknown(provider, modelId);
+  let found = memo.answers.get(modelId);
+  if (found === undefined) {
+    found = findEntry(memo.vendor, modelId, memo.scope) ?? unknown(memo.vendor, modelId);
+    if (memo.answers.size >= MEMO_LIMIT) memo.answers.clear();
+    memo.answers.set(modelId, found);
+  }
+  if (found.status === "unknown") return found;
+  const status = statusOn(found, dayString(given.today));
+  return status === found.status ? found : Object.freeze({ ...found, status });
+}
+
+const EMPTY_OPTIONS: GetLifecycleOptions = Object.freeze({});
+
+function unknown(provider: string, model: string): UnknownLifecycle {
+  return Object.freeze({ provider, model, status: "unknown" as const });
+}
+
+function memoFor(
+  provider: string,
+  scope: string,
+): {
+  vendor: ProviderName;
+  scope: string;
+  answers: Map<string, LifecycleEntry | UnknownLifecycle>;
+} | null {
+  let memo = memos.get(provider);
+  if (memo === undefined) {
+    const vendor = findProvider(provider)?.name;
+    memo = vendor === undefined ? null : { vendor, byScope: new Map() };
+    // Unknown provider strings are not remembered: a caller could pass endless distinct ones.
+    if (memo !== null) memos.set(provider, memo);
+  }
+  if (memo === null) return null;
+  let answers = memo.byScope.get(scope);
+  if (answers === undefined) {
+    answers = new Map();
+    memo.byScope.set(scope, answers);
+  }
+  return { vendor: memo.vendor, scope, answers };
 }
 
 /** The status of an entry on `today` (`YYYY-MM-DD`, or null for "the stored status"). */
@@ -59,23 +104,19 @@ export function statusOn(entry: LifecycleEntry, today: string | null): Lifecycle
   return entry.status === "retired" ? "deprecated" : entry.status;
 }
 
-function findEntry(provider: unknown, modelId: unknown, scope: string): LifecycleEntry | null {
-  if (typeof provider !== "string" || typeof modelId !== "string") return null;
-  const vendor = findProvider(provider)?.name;
-  if (vendor === undefined) return null;
-  const memoKey = `${scope}\u0000${vendor}\u0000${modelId}`;
-  const known = memo.get(memoKey);
-  if (known !== undefined) return known;
-  const scopes = scope === "any" ? ALL_SCOPES : [scope as LifecycleScope];
-  let found: LifecycleEntry | null = null;
+function findEntry(vendor: ProviderName, modelId: string, scope: string): LifecycleEntry | null {
+  const scopes =
+    scope === "any"
+      ? ALL_SCOPES
+      : (ALL_SCOPES as readonly string[]).includes(scope)
+        ? [scope as LifecycleScope]
+        : [];
   const candidates = lifecycleCandidates(vendor, modelId);
   for (const name of scopes) {
-    found = lookUp(lifecycleIndex(name, vendor), candidates);
-    if (found !== null) break;
+    const found = lookUp(lifecycleIndex(name, vendor), candidates);
+    if (found !== null) return found;
   }
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(memoKey, found);
-  return found;
+  return null;
 }
 
 function lookUp(
