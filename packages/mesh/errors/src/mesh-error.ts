@@ -26,6 +26,8 @@ export type MeshErrorCode =
   | "gateway_unreachable"
   /** A gateway database that is empty or of an unknown kind. */
   | "invalid_database"
+  /** A gateway listen database that is not a PostgreSQL URL, or given without a PostgreSQL database. */
+  | "invalid_listen_database"
   /** A gateway without an admin token asked to listen beyond loopback. */
   | "insecure_open"
   /** A DM to oneself, refused by the MCP server. */

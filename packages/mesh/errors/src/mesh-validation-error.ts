@@ -9,6 +9,7 @@ export type MeshValidationErrorCode = Extract<
   | "invalid_peer_name"
   | "not_in_registry"
   | "invalid_database"
+  | "invalid_listen_database"
   | "insecure_open"
   | "self_message"
 >;

@@ -111,6 +111,30 @@ describe("describeGatewayFailure", () => {
     expect(report(new TypeError("bad"), ":memory:").exitCode).toBe(EXIT_USAGE);
   });
 
+  it("points a listen database that cannot serve at --listen-database, not at --database", () => {
+    const usage = new MeshValidationError({
+      message: "the listen database is not a postgres:// or postgresql:// URL",
+      code: "invalid_listen_database",
+    });
+    expect(report(usage)).toMatchObject({
+      hint: expect.stringContaining("--listen-database"),
+      exitCode: EXIT_USAGE,
+      code: "invalid_listen_database",
+    });
+    const unreachable = new StorageError(
+      "invalid_listen_database",
+      "cannot open the listen database (Connection terminated unexpectedly)",
+    );
+    const described = report(unreachable);
+    expect(described).toMatchObject({
+      message: unreachable.message,
+      exitCode: EXIT_FAILURE,
+      code: "invalid_listen_database",
+    });
+    expect(described.hint).toContain("--listen-database");
+    expect(described.hint).not.toContain("--database URL");
+  });
+
   it("keeps a CliError's own status, code and hint, with the password masked", () => {
     const error = new CliError(`no token in ${PG}`, { hint: "issue one", code: "no_token" });
     expect(report(error)).toEqual({

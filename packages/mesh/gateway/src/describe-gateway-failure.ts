@@ -33,6 +33,7 @@ interface ErrorFields {
 }
 
 const DATABASE_FLAG = "--database (or MESH_GATEWAY_DATABASE)";
+const LISTEN_FLAG = "--listen-database (or MESH_GATEWAY_LISTEN_DATABASE)";
 const DATABASE_URL = "the --database URL (or MESH_GATEWAY_DATABASE)";
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
@@ -76,6 +77,14 @@ function reportOf(error: unknown, setting: FailureSetting): Report {
   const fields = (typeof error === "object" && error !== null ? error : {}) as ErrorFields;
   const text =
     typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error);
+  if (error instanceof StorageError && error.code === "invalid_listen_database") {
+    return {
+      message: text,
+      hint: `set ${LISTEN_FLAG} to a postgres:// URL of the same database on PostgreSQL itself, not on the pooler`,
+      exitCode: EXIT_FAILURE,
+      code: error.code,
+    };
+  }
   if (error instanceof StorageError && error.code === "unavailable" && fields.cause !== undefined) {
     return reportOf(fields.cause, setting);
   }
@@ -111,6 +120,8 @@ function describeUsage(
       };
     case "invalid_database":
       return { message: text, hint: `set it with ${DATABASE_FLAG}`, exitCode: EXIT_USAGE, code };
+    case "invalid_listen_database":
+      return { message: text, hint: `set it with ${LISTEN_FLAG}`, exitCode: EXIT_USAGE, code };
     case "invalid_peer_name":
       return {
         message: text,

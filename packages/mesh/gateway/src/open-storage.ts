@@ -59,7 +59,7 @@ export async function openStorage(
 }
 
 /**
- * Throws a `MeshValidationError` (code `invalid_database`) unless `listenDatabase` is
+ * Throws a `MeshValidationError` (code `invalid_listen_database`) unless `listenDatabase` is
  * absent, or a PostgreSQL URL beside a PostgreSQL `database`.
  */
 export function checkListenDatabase(database: string, listenDatabase: unknown): void {
@@ -68,14 +68,14 @@ export function checkListenDatabase(database: string, listenDatabase: unknown): 
     throw new MeshValidationError({
       message:
         "the listen database is not a postgres:// or postgresql:// URL; give the URL of the gateway's PostgreSQL database reached directly, not through the pooler",
-      code: "invalid_database",
+      code: "invalid_listen_database",
     });
   }
   if (!isPostgresUrl(database)) {
     throw new MeshValidationError({
       message:
         "a listen database only applies to a PostgreSQL database; drop it, or give a postgres:// database",
-      code: "invalid_database",
+      code: "invalid_listen_database",
     });
   }
 }

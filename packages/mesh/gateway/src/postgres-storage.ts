@@ -448,7 +448,13 @@ export function postgresMigrations(client: Queryable, schemaKey: number): Migrat
 async function checkListenDatabase(pool: pg.Pool, listenDatabase: string): Promise<void> {
   const client = new pg.Client({ connectionString: listenDatabase });
   try {
-    await client.connect();
+    await client.connect().catch((error: unknown) => {
+      throw new StorageError(
+        "invalid_listen_database",
+        `cannot open the listen database (${error instanceof Error ? error.message : String(error)}): check its host, port, user and database name`,
+        { cause: error },
+      );
+    });
     const direct = await isDirectConnection(client);
     const database = "SELECT current_database() AS name";
     const [listen, main] = await Promise.all([

@@ -6,7 +6,7 @@ export type StorageErrorCode =
   | "unavailable"
   /** A PostgreSQL URL was given but the optional `pg` package is not installed. */
   | "driver_missing"
-  /** `listenDatabase` reaches a pooler or another database than `database`. */
+  /** `listenDatabase` cannot be opened, or reaches a pooler or another database than `database`. */
   | "invalid_listen_database";
 
 /**

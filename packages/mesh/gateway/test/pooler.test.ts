@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { MeshValidationError } from "@mesh/errors";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import {
@@ -107,7 +108,7 @@ POLLED!.describe("a gateway behind PgBouncer in transaction mode", () => {
     expect(listening.text).toContain('mesh_gateway_wakeup_source{source="listen"} 1');
   });
 
-  it("refuses a listen database that is the pooler, or another database, naming the fix", async () => {
+  it("refuses a listen database that is the pooler, another database, unreachable or beside SQLite, naming the fix", async () => {
     await expect(started(db.database)).rejects.toSatisfy(
       (error) =>
         error instanceof StorageError &&
@@ -121,9 +122,20 @@ POLLED!.describe("a gateway behind PgBouncer in transaction mode", () => {
         error.code === "invalid_listen_database" &&
         /same database/.test(error.message),
     );
+    await expect(started("postgres://postgres@127.0.0.1:1/nowhere")).rejects.toSatisfy(
+      (error) =>
+        error instanceof StorageError &&
+        error.code === "invalid_listen_database" &&
+        /cannot open the listen database/.test(error.message),
+    );
     await expect(
       startGateway({ port: 0, database: ":memory:", listenDatabase: db.database, logger: false }),
-    ).rejects.toThrow(/only applies to a PostgreSQL database/);
+    ).rejects.toSatisfy(
+      (error) =>
+        error instanceof MeshValidationError &&
+        error.code === "invalid_listen_database" &&
+        /only applies to a PostgreSQL database/.test(error.message),
+    );
   });
 
   it("polls once per interval for all of its waiters, whatever their number", async () => {
