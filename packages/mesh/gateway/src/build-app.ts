@@ -122,7 +122,14 @@ interface RequestState {
 
 /** Request decoration holding the `RequestState` (null until authenticated). */
 const STATE = Symbol("mesh.requestState");
-type StatefulRequest = FastifyRequest & { [STATE]: RequestState | null };
+/** Request decoration holding the `error` code of a 4xx or 5xx reply, for its log line. */
+const ERROR_CODE = Symbol("mesh.errorCode");
+type StatefulRequest = FastifyRequest & {
+  [STATE]: RequestState | null;
+  [ERROR_CODE]: string | null;
+};
+/** The code at the start of every error body this gateway sends: `{"error":"<code>",...`. */
+const ERROR_BODY_CODE = /^\{"error":"([a-z0-9_]{1,64})"/;
 
 /** Builds the Fastify app of the gateway API (not listening yet). */
 export async function buildGatewayApp(options: GatewayAppOptions): Promise<FastifyInstance> {
@@ -145,6 +152,11 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     streamBufferedBytes: () => streams.bufferedBytes,
     replyConnectionsClosed: () => replies.closed,
     droppedLogLines: options.droppedLogLines ?? (() => 0),
+    peers: async () => {
+      const peers = await storage.listPeers();
+      const enabled = peers.filter((peer) => peer.enabled).length;
+      return { enabled, disabled: peers.length - enabled };
+    },
     wakeups: options.storage.wakeups,
   });
   /** Bytes, not a string: each reply hands the socket the same buffer instead of a fresh copy. */
@@ -177,6 +189,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 
   // A decoration (declared once, null per request) keeps request objects one shape.
   app.decorateRequest(STATE, null);
+  app.decorateRequest(ERROR_CODE, null);
 
   const defaultJson = app.getDefaultJsonParser("error", "error");
   const parseJson = (text: string): unknown => {
@@ -266,8 +279,11 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 
   // A reply sent before the body was read (401, 403, 413, 429, 503) closes the connection, so
   // the rest of a large or stalled body is never read.
-  app.addHook("onSend", (request, reply, _payload, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header("connection", "close");
+    if (reply.statusCode >= 400 && typeof payload === "string") {
+      (request as StatefulRequest)[ERROR_CODE] = ERROR_BODY_CODE.exec(payload)?.[1] ?? null;
+    }
     done();
   });
 
@@ -291,6 +307,12 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       line["auth"] = state.identity.mode;
       if (state.peer !== undefined) line["peer"] = state.peer;
       if (state.logFields !== undefined) Object.assign(line, state.logFields);
+    }
+    if (status >= 400) {
+      // What went wrong and for whom: a 401 has no peer to name, only an address.
+      const code = (request as StatefulRequest)[ERROR_CODE];
+      if (code !== null) line["error"] = code;
+      line["ip"] = request.ip;
     }
     const log = requestLine ?? request.log;
     if (status >= 500) log.error(line, "request");

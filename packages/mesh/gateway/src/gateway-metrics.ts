@@ -1,5 +1,10 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { WakeupSource } from "./gateway-storage.js";
+import {
+  type OperationsMetricsSources,
+  processMetrics,
+  registerOperationsMetrics,
+} from "./operations-metrics.js";
 
 /** Latency buckets in seconds: loopback sends take ~1 ms, long-polls up to 30 s. */
 const LATENCY_BUCKETS = [
@@ -18,6 +23,8 @@ export interface MetricsSources {
   bufferedBodyBytes: () => number;
   /** Log lines dropped so far because stdout did not keep up. */
   droppedLogLines: () => number;
+  /** Peers in the registry by state (read at each scrape). */
+  peers: OperationsMetricsSources["peers"];
   /** What wakes long-polls and streams; fixed for the storage's life. */
   wakeups: WakeupSource;
   /** Stream slots taken (open streams and those being set up). */
@@ -69,6 +76,7 @@ export class GatewayMetrics {
   });
 
   constructor(sources: MetricsSources) {
+    registerOperationsMetrics(this.registry, sources);
     new Gauge({
       name: "mesh_gateway_wakeup_source",
       help: "1 for what wakes long-polls and streams: process (SQLite), listen (PostgreSQL LISTEN/NOTIFY) or poll (one query every 250 ms: PostgreSQL through a connection pooler without a direct listen database)",
@@ -89,14 +97,6 @@ export class GatewayMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.bufferedBodyBytes());
-      },
-    });
-    new Gauge({
-      name: "mesh_gateway_log_lines_dropped",
-      help: "Log lines dropped since start because stdout did not keep up (16 MiB held at most)",
-      registers: [this.registry],
-      collect() {
-        this.set(sources.droppedLogLines());
       },
     });
     new Gauge({
@@ -158,8 +158,9 @@ export class GatewayMetrics {
     counter.inc();
   }
 
-  /** The Prometheus text exposition of every metric. */
-  text(): Promise<string> {
-    return this.registry.metrics();
+  /** The Prometheus text exposition of every metric, the process's included. */
+  async text(): Promise<string> {
+    const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return `${own}\n${process}`;
   }
 }

@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -60,3 +68,61 @@ it("holds at most maxPendingBytes of lines for a stdout that stops reading, and 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** The lines `logger: true` writes to a file with these `pretty` settings. */
+function writtenLines(pretty: boolean | undefined): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-pretty-"));
+  const path = join(dir, "stdout");
+  const fd = openSync(path, "w");
+  try {
+    const setup = createLoggerSetup(true, { fd, maxPendingBytes: 1024 * 1024, pretty });
+    if (!("loggerInstance" in setup.fastify)) throw new Error("expected a logger instance");
+    setup.requestLine?.info(
+      {
+        reqId: "req-7",
+        method: "GET",
+        path: "/peers",
+        status: 401,
+        ms: 1.25,
+        error: "unauthorized",
+        ip: "127.0.0.1",
+      },
+      "request",
+    );
+    setup.fastify.loggerInstance.info({ url: "http://127.0.0.1:8788" }, "Server listening");
+    setup.flush();
+    // Without colour codes, whatever the terminal running the tests says.
+    return readFileSync(path, "utf8")
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .trimEnd()
+      .split("\n");
+  } finally {
+    // The descriptor stays open, as stdout does: the sink flushes it periodically until exit.
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it("writes pretty lines when asked (the default on a terminal): time, level, the request, then its other fields", () => {
+  expect(writtenLines(true)).toEqual([
+    expect.stringMatching(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/peers 401 1\.25 ms \{"error":"unauthorized","ip":"127\.0\.0\.1"\}$/,
+    ),
+    expect.stringMatching(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: Server listening \{"url":"http:\/\/127\.0\.0\.1:8788"\}$/,
+    ),
+  ]);
+});
+
+it.each([false, undefined])(
+  "writes JSON lines with pretty %s to a file (not a terminal)",
+  (pretty) => {
+    const lines = writtenLines(pretty).map((line) => JSON.parse(line) as GatewayLogEntry);
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      msg: "request",
+      status: 401,
+      error: "unauthorized",
+    });
+    expect(lines[1]).toMatchObject({ level: "info", msg: "Server listening" });
+  },
+);

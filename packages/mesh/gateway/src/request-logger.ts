@@ -1,5 +1,7 @@
+import { isatty } from "node:tty";
 import type { FastifyBaseLogger, PinoLoggerOptions } from "fastify/types/logger.js";
-import { destination, type LoggerOptions, pino } from "pino";
+import { type DestinationStream, destination, type LoggerOptions, pino } from "pino";
+import pinoPretty from "pino-pretty";
 
 /** One structured log line as a function sink receives it. Never holds a token or message content. */
 export interface GatewayLogEntry {
@@ -15,6 +17,10 @@ export interface GatewayLogEntry {
   auth?: string;
   /** The peer acting: the token's peer, else the sender or inbox owner the request names. */
   peer?: string;
+  /** On a 4xx or 5xx reply: the `error` code of its body, e.g. `unauthorized`. */
+  error?: string;
+  /** On a 4xx or 5xx reply: the client's address. */
+  ip?: string;
   [field: string]: unknown;
 }
 
@@ -73,8 +79,9 @@ export interface LoggerSetup {
   fastify: { logger: boolean | PinoLoggerOptions } | { loggerInstance: FastifyBaseLogger };
   /**
    * Writes the one line per request to the same sink, without the redaction pass (~2.5 µs a
-   * line): that line holds only method, path without query, status, time, auth mode, peer name
-   * and the secret-check outcome, never a header or body. Absent for a caller's own logger.
+   * line): that line holds only method, path without query, status, time, auth mode, peer name,
+   * the secret-check outcome, and on a 4xx or 5xx the error code and the client's address;
+   * never a header or body. Absent for a caller's own logger.
    */
   requestLine?: FastifyBaseLogger;
   flush(): void;
@@ -93,6 +100,31 @@ const isInstance = (value: object): value is FastifyBaseLogger =>
 export interface StdoutSink {
   fd: number;
   maxPendingBytes: number;
+  /**
+   * Human-readable lines (pino-pretty: time, level, `METHOD path status ms`, the other fields on
+   * the same line) instead of JSON. Default: whether `fd` is a terminal.
+   */
+  pretty?: boolean | undefined;
+}
+
+/** Fields the pretty request line shows in its message, so not again after it. */
+const REQUEST_FIELDS = "reqId,method,path,status,ms";
+
+/** pino-pretty in front of `sink`: one line per entry, request lines led by what was asked. */
+function prettyStream(sink: DestinationStream): DestinationStream {
+  return pinoPretty({
+    destination: sink,
+    // Colour by pino-pretty's own test of the terminal (NO_COLOR and FORCE_COLOR included).
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: REQUEST_FIELDS,
+    // `error` is the reply's error code here, a string: on the line, not as an error object.
+    errorLikeObjectKeys: ["err"],
+    messageFormat: (log, messageKey) =>
+      log["msg"] === "request"
+        ? `${log["method"]} ${log["path"]} ${log["status"]} ${log["ms"]} ms`
+        : String(log[messageKey] ?? ""),
+  });
 }
 
 /** Resolves the `logger` option into Fastify's logger settings, redaction included. */
@@ -123,9 +155,11 @@ export function createLoggerSetup(
     sink.on("drop", () => {
       dropped += 1;
     });
+    // Pretty on a terminal, JSON for whatever collects the log; the same bound either way.
+    const out = (stdout.pretty ?? isatty(stdout.fd)) ? prettyStream(sink) : sink;
     return {
-      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, sink) },
-      requestLine: pino(LINE_OPTIONS, sink),
+      fastify: { loggerInstance: pino(DEFAULT_OPTIONS, out) },
+      requestLine: pino(LINE_OPTIONS, out),
       flush: () => sink.flushSync(),
       droppedLines: () => dropped,
     };

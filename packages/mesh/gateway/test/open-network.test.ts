@@ -400,7 +400,13 @@ describe("observability", () => {
     );
     expect(metrics.text).toContain("mesh_gateway_send_duration_seconds_bucket");
     expect(metrics.text).toContain("mesh_gateway_waiters 0");
-    expect(metrics.text).toMatch(/^mesh_gateway_log_lines_dropped 0$/m);
+    expect(metrics.text).toMatch(/^mesh_gateway_log_lines_dropped_total 0$/m);
+    expect(metrics.text).toMatch(
+      /^mesh_gateway_build_info\{version="\d+\.\d+\.\d+[^"]*",node="v\d/m,
+    );
+    expect(metrics.text).toMatch(/^mesh_gateway_peers\{state="enabled"\} 1$/m);
+    expect(metrics.text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(metrics.text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect((await call(gateway, "GET", "/metrics", { token })).status).toBe(403);
     expect((await call(gateway, "GET", "/metrics", { token: null })).status).toBe(401);
   });
