@@ -11,6 +11,7 @@ import {
   PEER_NAME_PATTERN,
   RegisterBodySchema,
   SendBodySchema,
+  ThreadsQuerySchema,
 } from "@mesh/protocol";
 import Fastify, {
   type FastifyError,
@@ -29,8 +30,19 @@ import { clientErrorReply } from "./client-error-reply.js";
 import { type ContentGuardMode, createContentGuard } from "./content-guard.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { allowedMethods, GATEWAY_ROUTES, type GatewayRouteKey, routeOf } from "./gateway-routes.js";
-import type { GatewayStorage, InsertRefusal, MessageQuery } from "./gateway-storage.js";
+import type {
+  GatewayStorage,
+  IdempotencyOptions,
+  InsertRefusal,
+  InsertResult,
+  MessageQuery,
+  MessagesJson,
+  NewMessage,
+} from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
+import { type MessagePage, messagePage, nextLink, toMessagesJson } from "./message-page.js";
+import { type Reading, type ReadingRequest, resolveReading } from "./message-reading.js";
+import { isFiltered } from "./message-sql.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
@@ -38,9 +50,11 @@ import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import { registerReplyBudget } from "./register-reply-budget.js";
 import { ReplyBudget } from "./reply-budget.js";
+import { repeatOf } from "./repeat-of.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { StorageError } from "./storage-error.js";
 import { registerStreamRoute } from "./stream-route.js";
+import { threadQueryOf } from "./thread-query-of.js";
 import { registerUiRoute, UI_PUBLIC_ROUTES } from "./ui-route.js";
 import { validateInput } from "./validate-input.js";
 
@@ -91,8 +105,6 @@ export interface GatewayAppOptions {
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
 const DEADLINE_CHECK_MS = 500;
-/** An inbox page without messages, as JSON. */
-const EMPTY_LIST = "[]";
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -345,10 +357,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     }
     return value;
   };
-  /** The inbox page as JSON text: built by the database where the back end can. */
-  const listJson = async (filter: MessageQuery): Promise<string> =>
+  /** The messages as JSON text: built by the database where the back end can. */
+  const listJson = async (filter: MessageQuery): Promise<MessagesJson> =>
     storage.listMessagesJson === undefined
-      ? JSON.stringify(await storage.listMessages(filter))
+      ? toMessagesJson(await storage.listMessages(filter))
       : storage.listMessagesJson(filter);
   const touch = async (peer: string, now: number) => {
     const last = lastTouch.get(peer);
@@ -431,17 +443,27 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return peer;
   });
 
-  route("POST /messages", async (request, reply) => {
-    const state = stateOf(request);
-    const body = validateInput(SendBodySchema, request.body, "invalid_body");
-    requireSelf(state, body.from_node, "send");
-    state.peer = body.from_node;
-    const idempotencyKey = readIdempotencyKey(request);
-    const checked = await guard(body.content, request.headers["mesh-secret-check"] === "skip");
+  /**
+   * Runs the content guard, then stores the message. The key lookup comes first: the repeat of
+   * an acknowledged send gets the stored message whatever the guard says of it now (looked up
+   * only when the guard refuses; otherwise the insert looks the key up first, atomically).
+   */
+  const guardedInsert = async (
+    request: FastifyRequest,
+    state: RequestState,
+    message: NewMessage,
+    idempotency: IdempotencyOptions | undefined,
+  ): Promise<InsertResult> => {
+    const checked = await guard(message.content, request.headers["mesh-secret-check"] === "skip");
     if (checked.skipped !== undefined) {
       state.logFields = { secret_check: "skipped", rule: checked.skipped };
     }
     if (checked.refused !== undefined) {
+      const first =
+        idempotency === undefined
+          ? undefined
+          : await storage.findIdempotent(message.fromNode, idempotency.key, idempotency.notBefore);
+      if (first !== undefined) return repeatOf(first, message);
       metrics.secretRefusals.inc({ rule: checked.refused });
       throw new HttpError(
         422,
@@ -450,23 +472,31 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
         { details: { rule: checked.refused } },
       );
     }
-    const now = Date.now();
-    const result = await storage.insertMessage(
-      {
-        fromNode: body.from_node,
-        toNode: body.to_node,
-        kind: body.kind,
-        content: body.content,
-        relatedTaskId: body.related_task_id ?? null,
-        threadId: body.thread_id ?? null,
-      },
+    return storage.insertMessage(message, idempotency);
+  };
+
+  route("POST /messages", async (request, reply) => {
+    const state = stateOf(request);
+    const body = validateInput(SendBodySchema, request.body, "invalid_body");
+    requireSelf(state, body.from_node, "send");
+    state.peer = body.from_node;
+    const idempotencyKey = readIdempotencyKey(request);
+    const input: NewMessage = {
+      fromNode: body.from_node,
+      toNode: body.to_node,
+      kind: body.kind,
+      content: body.content,
+      relatedTaskId: body.related_task_id ?? null,
+      threadId: body.thread_id ?? null,
+    };
+    const idempotency =
       idempotencyKey === undefined
         ? undefined
         : {
             key: idempotencyKey,
-            notBefore: new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),
-          },
-    );
+            notBefore: new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString(),
+          };
+    const result = await guardedInsert(request, state, input, idempotency);
     if (result.refused !== undefined) throw refusal(result.refused, body.from_node, body.to_node);
     const { message, created } = result;
     if (created) metrics.messagesStored.inc();
@@ -480,15 +510,12 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     });
   });
 
-  /** The inbox a read may see: a peer token reads only its own (also its default). */
-  const readableInbox = (state: RequestState, requested: string | undefined) => {
-    let to = requested;
-    if (state.identity.mode === "peer") {
-      to ??= state.identity.peer;
-      requireSelf(state, to, "read the inbox");
-    }
-    if (to !== undefined) state.peer ??= to;
-    return to;
+  /** What a read may see under the access rules; names the reader's peer in the log line. */
+  const readingOf = (state: RequestState, query: ReadingRequest): Reading => {
+    const reading = resolveReading(state.identity, query);
+    const named = reading.to ?? reading.from ?? reading.involving;
+    if (named !== undefined) state.peer ??= named;
+    return reading;
   };
 
   const { hub: streams, handler: streamHandler } = registerStreamRoute(app, {
@@ -496,10 +523,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     pushInserts: storage.backend === "sqlite",
     waiters,
     ...options.streams,
-    access: (request, requested) => {
+    access: (request, query) => {
       const state = stateOf(request);
-      const to = readableInbox(state, requested);
-      return { to, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
+      const reading = readingOf(state, query);
+      return { reading, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
     },
     stillAuthorized: async (request) => {
       try {
@@ -523,7 +550,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   route("GET /messages", async (request, reply) => {
     const state = stateOf(request);
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    const to = readableInbox(state, query.to);
+    const reading = readingOf(state, query);
     let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
@@ -538,13 +565,25 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       query.wait === undefined ? 0 : Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000;
     const unreadOnly = query.unread_only === "true" || query.unread_only === "1";
     const now = Date.now();
-    if (to !== undefined) await touch(to, now);
+    const owner = inboxOwner(state, reading);
+    if (owner !== undefined) await touch(owner, now);
 
-    const filter = { to, unreadOnly, afterId, limit };
-    const send = (json: string) =>
-      reply.type("application/json; charset=utf-8").send(`{"messages":${json}}`);
-    let json = await listJson(filter);
-    if (json !== EMPTY_LIST || waitMs <= 0) return send(json);
+    // A cursor reading asks one row more than a page, to know whether another page follows.
+    const paged = afterId !== undefined || isFiltered(reading);
+    const filter: MessageQuery = {
+      ...reading,
+      unreadOnly,
+      afterId,
+      limit: paged ? limit + 1 : limit,
+    };
+    const send = (page: MessagePage) => {
+      if (page.nextAfter !== undefined) {
+        reply.header("link", nextLink(request.url, "/messages", "after_id", page.nextAfter));
+      }
+      return reply.type("application/json; charset=utf-8").send(`{"messages":${page.json}}`);
+    };
+    let page = messagePage(await listJson(filter), limit);
+    if (page.count > 0 || waitMs <= 0) return send(page);
 
     // Long-poll: the waiter is registered before each read, so a message committed between the
     // read and the wait still wakes it; stop at the deadline or on disconnect.
@@ -553,29 +592,52 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     const onClose = () => abort.abort();
     reply.raw.once("close", onClose);
     try {
-      while (json === EMPTY_LIST && !abort.signal.aborted && !waiters.closed) {
+      while (page.count === 0 && !abort.signal.aborted && !waiters.closed) {
         const remaining = deadline - Date.now();
         if (remaining <= 0) break;
-        const woken = waiters.next(to, remaining, abort.signal);
-        json = await listJson(filter);
-        if (json === EMPTY_LIST) await woken;
+        const woken = waiters.next(reading.to, remaining, abort.signal);
+        page = messagePage(await listJson(filter), limit);
+        if (page.count === 0) await woken;
       }
     } finally {
       reply.raw.off("close", onClose);
       abort.abort();
     }
-    return send(json);
+    return send(page);
+  });
+
+  route<{ Params: { msg_id: string } }>("GET /messages/:msg_id", async (request) => {
+    const state = stateOf(request);
+    const { id, notFound } = messageIdParam(request.params.msg_id);
+    const message = await storage.getMessage(id);
+    // Someone else's message reads exactly as a missing one, so ids cannot be probed.
+    if (message === undefined) throw notFound();
+    if (
+      state.identity.mode === "peer" &&
+      message.from_node !== state.identity.peer &&
+      message.to_node !== state.identity.peer
+    ) {
+      throw notFound();
+    }
+    return message;
+  });
+
+  route("GET /threads", async (request, reply) => {
+    const state = stateOf(request);
+    const query = validateInput(ThreadsQuerySchema, request.query, "invalid_query");
+    const threadQuery = threadQueryOf(state.identity, query);
+    const rows = await storage.listThreads({ ...threadQuery, limit: threadQuery.limit + 1 });
+    const threads = rows.slice(0, threadQuery.limit);
+    if (rows.length > threadQuery.limit) {
+      const last = threads[threads.length - 1]!.last_id;
+      reply.header("link", nextLink(request.url, "/threads", "before_id", last));
+    }
+    return { threads };
   });
 
   route<{ Params: { msg_id: string } }>("POST /messages/:msg_id/read", async (request) => {
     const state = stateOf(request);
-    const raw = request.params.msg_id;
-    if (!/^\d+$/.test(raw)) {
-      throw new HttpError(400, "invalid_id", "msg_id must be a non-negative integer message id");
-    }
-    const id = Number(raw);
-    const notFound = () => new HttpError(404, "not_found", `no message with id ${raw}`);
-    if (!Number.isSafeInteger(id)) throw notFound();
+    const { id, notFound } = messageIdParam(request.params.msg_id);
     // Someone else's message reads exactly as a missing one, so ids cannot be probed.
     if (state.identity.mode === "peer") {
       const message = await storage.getMessage(id);
@@ -682,6 +744,27 @@ function refusal(refused: InsertRefusal, from: string, to: string): HttpError {
         "this Idempotency-Key was already used for a different message; use a fresh key for a new message",
       );
   }
+}
+
+/**
+ * Whose `last_seen` a read moves: the peer reading its own inbox (open mode: the inbox named by
+ * `to`). The admin reading an inbox does not move it.
+ */
+function inboxOwner(state: RequestState, reading: Reading): string | undefined {
+  const { identity } = state;
+  if (identity.mode === "admin" || reading.to === undefined) return undefined;
+  return identity.mode === "open" || reading.to === identity.peer ? reading.to : undefined;
+}
+
+/** A message id path parameter, and the 404 every unknown or foreign id gets. */
+function messageIdParam(raw: string): { id: number; notFound: () => HttpError } {
+  if (!/^\d+$/.test(raw)) {
+    throw new HttpError(400, "invalid_id", "msg_id must be a non-negative integer message id");
+  }
+  const id = Number(raw);
+  const notFound = () => new HttpError(404, "not_found", `no message with id ${raw}`);
+  if (!Number.isSafeInteger(id)) throw notFound();
+  return { id, notFound };
 }
 
 /** The path of a request URL, without the query. */

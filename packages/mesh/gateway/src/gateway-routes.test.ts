@@ -12,13 +12,15 @@ describe("allowedMethods", () => {
     ["/messages", "GET, HEAD, POST"],
     ["/messages/stream", "GET"],
     ["/messages/42/read", "POST"],
+    ["/messages/42", "GET, HEAD"],
+    ["/threads", "GET, HEAD"],
     ["/admin/tokens", "POST"],
     ["/admin/tokens/alice", "DELETE"],
   ])("answers %s with %s", (path, allow) => {
     expect(allowedMethods(path)).toBe(allow);
   });
 
-  it.each(["/", "/nope", "/peers/alice/extra", "/messages/42", "/admin", "/messages/stream/x"])(
+  it.each(["/", "/nope", "/peers/alice/extra", "/threads/x", "/admin", "/messages/stream/x"])(
     "knows no %s",
     (path) => {
       expect(allowedMethods(path)).toBeUndefined();

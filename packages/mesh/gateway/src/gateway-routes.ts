@@ -26,6 +26,8 @@ export const GATEWAY_ROUTES = [
   { method: "GET", path: "/messages", operationId: "listMessages" },
   { method: "POST", path: "/messages", operationId: "sendMessage" },
   { method: "GET", path: "/messages/stream", operationId: "streamMessages", head: false },
+  { method: "GET", path: "/messages/:msg_id", operationId: "getMessage" },
+  { method: "GET", path: "/threads", operationId: "listThreads" },
   { method: "POST", path: "/messages/:msg_id/read", operationId: "markMessageRead" },
   { method: "POST", path: "/admin/tokens", operationId: "issueToken" },
   { method: "DELETE", path: "/admin/tokens/:peer", operationId: "revokeTokens" },
@@ -61,10 +63,15 @@ const PATHS = [...new Set<string>(GATEWAY_ROUTES.map((route) => route.path))].ma
     route.method === "GET" && route.head !== false ? ["GET", "HEAD"] : [route.method],
   );
   const pattern = new RegExp(`^${path.replace(/:[A-Za-z_]+/g, "[^/]+")}$`);
-  return { pattern, allow: methods.join(", ") };
+  return { pattern, literal: path.includes(":") ? undefined : path, allow: methods.join(", ") };
 });
 
-/** The `Allow` header of a concrete path the API knows (`GET, HEAD, POST`), else undefined. */
+/**
+ * The `Allow` header of a concrete path the API knows (`GET, HEAD, POST`), else undefined. A
+ * static path wins over a parameter (`/messages/stream` over `/messages/:msg_id`), as in routing.
+ */
 export function allowedMethods(path: string): string | undefined {
-  return PATHS.find(({ pattern }) => pattern.test(path))?.allow;
+  return (
+    PATHS.find(({ literal }) => literal === path) ?? PATHS.find(({ pattern }) => pattern.test(path))
+  )?.allow;
 }

@@ -2,6 +2,7 @@ import type {
   StrictMessage as Message,
   DmKind as MessageKind,
   StrictPeer as Peer,
+  StrictThread,
 } from "@mesh/protocol";
 
 /** What a registrant sends; the storage keeps `registered_at` and merges `extra`. */
@@ -54,17 +55,51 @@ export type InsertResult =
   | { message: Message; created: boolean; refused?: undefined }
   | { refused: InsertRefusal; message?: undefined };
 
-export interface MessageQuery {
-  /** Recipient whose inbox is read; absent reads every recipient. */
+/** Which messages a reading covers; every given field must hold (they combine with AND). */
+export interface MessageFilter {
+  /** Recipient. */
   to?: string | undefined;
+  /** Sender. */
+  from?: string | undefined;
+  /** Both directions between these two peers. */
+  between?: readonly [string, string] | undefined;
+  /** Sent or received by this peer. */
+  involving?: string | undefined;
+  /** `thread_id`. */
+  threadId?: string | undefined;
+  /** Words that must all occur in `content` (lowercase letters and digits), the last as a prefix. */
+  words?: readonly string[] | undefined;
   unreadOnly: boolean;
+}
+
+export interface MessageQuery extends MessageFilter {
   /**
    * Only ids above this one (a cursor: oldest first from there, 0 from the start). Absent:
-   * no cursor, which without `to` means the most recent messages.
+   * no cursor, which without any filter means the most recent messages.
    */
   afterId?: number | undefined;
-  /** Rows at most, 1..1000. */
+  /** Rows at most, 1..1001 (one more than a page, to know whether another page follows). */
   limit: number;
+}
+
+/** Whose threads `listThreads` lists and how it counts them. */
+export interface ThreadQuery {
+  /** Threads this peer took part in, counting only its messages; absent: every thread, every message. */
+  party?: string | undefined;
+  /** Unread counts only messages to this peer; absent: every unread message. */
+  reader?: string | undefined;
+  /** Only threads holding a message with these words (see `MessageFilter.words`). */
+  words?: readonly string[] | undefined;
+  /** Only threads whose last message id is below this (a cursor, newest activity first). */
+  beforeId?: number | undefined;
+  /** Threads at most. */
+  limit: number;
+}
+
+/** Messages as JSON text: each message's JSON with its id, in the same order. */
+export interface MessagesJson {
+  ids: number[];
+  rows: string[];
 }
 
 /**
@@ -106,17 +141,25 @@ export interface GatewayStorage {
    */
   insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult>;
   /**
-   * Messages by id ascending. With `to` or an `afterId` cursor: the first `limit` matches
-   * (drain order). Without both: the most recent `limit` matches, still in ascending order.
+   * Messages by id ascending. With any filter or an `afterId` cursor: the first `limit`
+   * matches after the cursor (drain order). Without any: the most recent `limit` messages,
+   * still in ascending order.
    */
   listMessages(query: MessageQuery): Promise<Message[]>;
   /**
-   * Optional: `listMessages` already as the JSON text of the array the wire sends (`[]` for
-   * none), byte for byte what `JSON.stringify` makes of it. A back end that can build it in the
-   * database saves the inbox read a row object per message and its serialization.
+   * Optional: `listMessages` already as JSON text, each message byte for byte what
+   * `JSON.stringify` makes of it. A back end that can build it in the database saves the inbox
+   * read a row object per message and its serialization.
    */
-  listMessagesJson?(query: MessageQuery): Promise<string>;
+  listMessagesJson?(query: MessageQuery): Promise<MessagesJson>;
+  /** The threads of `query`, newest activity (last message id) first. */
+  listThreads(query: ThreadQuery): Promise<StrictThread[]>;
   getMessage(id: number): Promise<Message | undefined>;
+  /**
+   * The message a sender stored under an idempotency key used since `notBefore`, if any (the
+   * lookup a send makes before anything else; `insertMessage` checks again atomically).
+   */
+  findIdempotent(fromNode: string, key: string, notBefore: string): Promise<Message | undefined>;
   /** Sets `read_at` only when it is still null; returns the message, or undefined when unknown. */
   markRead(id: number, at: string): Promise<Message | undefined>;
   /** Bulk insert in one transaction, for seeding and imports. */

@@ -14,6 +14,9 @@ import {
   RevokedTokensSchema,
   SendBodySchema,
   StrictSentMessageSchema as SentMessageSchema,
+  StrictThreadSchema,
+  ThreadListSchema,
+  ThreadsQuerySchema,
 } from "@mesh/protocol";
 import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
@@ -64,6 +67,13 @@ const ERROR_TEXT: Record<number, string> = {
   429: "rate_limited: too many requests for this token or failed authentications; see Retry-After",
   503: "overloaded (too many bodies in memory; see Retry-After) or unavailable (the database)",
 };
+/** The `Link` header of a reply with more rows than its page (RFC 8288). */
+const LINK_HEADER = {
+  description:
+    'present when more rows match than the page holds: `</messages?...&after_id=N>; rel="next"` (`before_id` for threads), the same filters, relative to the request URL',
+  schema: { type: "string" },
+};
+
 /** Errors any authenticated request can get on an open network. */
 const COMMON = [401, 408, 429, 503] as const;
 
@@ -87,6 +97,13 @@ function apiPaths(operations: Record<GatewayOperationId, JsonObject>): JsonObjec
 export function buildOpenApiDocument(): JsonObject {
   const querySchema = schemaOf(MessagesQuerySchema) as { properties: Record<string, JsonObject> };
   const queryParameters = Object.entries(querySchema.properties).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: false,
+    schema,
+  }));
+  const threadSchema = schemaOf(ThreadsQuerySchema) as { properties: Record<string, JsonObject> };
+  const threadParameters = Object.entries(threadSchema.properties).map(([name, schema]) => ({
     name,
     in: "query",
     required: false,
@@ -130,7 +147,10 @@ export function buildOpenApiDocument(): JsonObject {
       summary: "Read messages, oldest first",
       parameters: queryParameters,
       responses: {
-        "200": json("MessageList", "the messages"),
+        "200": {
+          ...json("MessageList", "the messages (at most 4 MiB of JSON per page)"),
+          headers: { Link: LINK_HEADER },
+        },
         ...errors(400, 403, ...COMMON),
       },
     },
@@ -164,7 +184,7 @@ export function buildOpenApiDocument(): JsonObject {
     streamMessages: {
       summary: "Server-Sent Events of new messages (event: message, id: message id)",
       parameters: [
-        ...queryParameters.filter(({ name }) => name === "to" || name === "after_id"),
+        ...queryParameters.filter(({ name }) => !["limit", "wait", "q"].includes(name)),
         {
           name: "Last-Event-ID",
           in: "header",
@@ -182,6 +202,27 @@ export function buildOpenApiDocument(): JsonObject {
         ...errors(400, 401, 403),
         "429": json("Error", "rate_limited: this peer token holds too many open streams"),
         "503": json("Error", "overloaded: too many open streams on this gateway"),
+      },
+    },
+    getMessage: {
+      summary: "One message, for its sender, its recipient or the admin",
+      parameters: [
+        { name: "msg_id", in: "path", required: true, schema: { type: "integer", minimum: 0 } },
+      ],
+      responses: {
+        "200": json("Message", "the message"),
+        ...errors(400, 404, ...COMMON),
+      },
+    },
+    listThreads: {
+      summary: "The threads the caller took part in (admin: all, or peer=), newest activity first",
+      parameters: threadParameters,
+      responses: {
+        "200": {
+          ...json("ThreadList", "the threads"),
+          headers: { Link: LINK_HEADER },
+        },
+        ...errors(400, 403, ...COMMON),
       },
     },
     markMessageRead: {
@@ -235,6 +276,8 @@ export function buildOpenApiDocument(): JsonObject {
         PeerList: schemaOf(PeerListSchema),
         Message: schemaOf(MessageSchema),
         MessageList: schemaOf(MessageListSchema),
+        Thread: schemaOf(StrictThreadSchema),
+        ThreadList: schemaOf(ThreadListSchema),
         SentMessage: schemaOf(SentMessageSchema),
         RegisterRequest: schemaOf(RegisterBodySchema),
         SendRequest: schemaOf(SendBodySchema),

@@ -7,8 +7,10 @@ import type {
   MessageQuery,
   NewMessage,
   RegisterPeerInput,
+  ThreadQuery,
   WakeupSource,
 } from "./gateway-storage.js";
+import { type MessageSqlDialect, messageSql, QUALIFIED_COLUMNS } from "./message-sql.js";
 import { namedStatement } from "./named-statement.js";
 import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
 import { createPostgresPoller } from "./postgres-poller.js";
@@ -25,6 +27,7 @@ import {
   peerFromRow,
 } from "./storage-rows.js";
 import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
+import { listThreads } from "./thread-queries.js";
 
 /**
  * Messages are written one transaction at a time per schema, up to its commit: a trigger takes
@@ -61,13 +64,44 @@ const MESSAGE_ORDER = `
     REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION mesh_message_notify();
 `;
 
-const MIGRATIONS = schemaMigrations({
+/**
+ * Search: a stored `tsvector` of the content (every character but letters and digits made a
+ * space, as SQLite's FTS5 tokenizer splits) with a GIN index, computed in the insert itself.
+ * Threads: a statement trigger folds each insert's rows into the thread tables, in the insert's
+ * transaction (message inserts are already serialized by the order lock).
+ */
+const CONVERSATIONS = `
+  ALTER TABLE messages ADD COLUMN search tsvector GENERATED ALWAYS AS
+    (to_tsvector('simple', regexp_replace(content, '[^[:alnum:]]+', ' ', 'g'))) STORED;
+  CREATE INDEX messages_search ON messages USING gin (search);
+  CREATE FUNCTION mesh_message_threads() RETURNS trigger LANGUAGE plpgsql
+    SET search_path FROM CURRENT AS $fn$
+  BEGIN
+    INSERT INTO threads (thread_id, last_id)
+      SELECT thread_id, max(id) FROM inserted_rows WHERE thread_id IS NOT NULL GROUP BY thread_id
+      ON CONFLICT (thread_id) DO UPDATE SET last_id = GREATEST(threads.last_id, excluded.last_id);
+    INSERT INTO thread_peers (peer, thread_id, last_id)
+      SELECT peer, thread_id, max(id) FROM (
+        SELECT from_node AS peer, thread_id, id FROM inserted_rows WHERE thread_id IS NOT NULL
+        UNION ALL SELECT to_node, thread_id, id FROM inserted_rows WHERE thread_id IS NOT NULL
+      ) AS sides GROUP BY peer, thread_id
+      ON CONFLICT (peer, thread_id) DO UPDATE SET last_id = GREATEST(thread_peers.last_id, excluded.last_id);
+    RETURN NULL;
+  END $fn$;
+  CREATE TRIGGER messages_threads AFTER INSERT ON messages
+    REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION mesh_message_threads();
+`;
+
+const POSTGRES: MessageSqlDialect = { backend: "postgres", param: (index) => `$${index}` };
+
+export const POSTGRES_MIGRATIONS = schemaMigrations({
   enabledFlag: "BOOLEAN NOT NULL DEFAULT TRUE",
   timestamp: "TIMESTAMPTZ",
   messageId: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
   messageIdRef: "BIGINT",
   keyedTableSuffix: "",
   messageOrder: MESSAGE_ORDER,
+  conversations: CONVERSATIONS,
 });
 
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
@@ -136,7 +170,7 @@ export async function openPostgresStorage(
         "SELECT hashtext(current_schema()) AS key",
       );
       const key = rows[0]!.key;
-      await runMigrations(postgresMigrations(client, key), MIGRATIONS);
+      await runMigrations(postgresMigrations(client, key), POSTGRES_MIGRATIONS);
       return [key, await isDirectConnection(client)] as const;
     });
     usePreparedStatements(direct);
@@ -286,34 +320,29 @@ export async function openPostgresStorage(
         });
       },
       async listMessages(query: MessageQuery) {
-        const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
-        let result: pg.QueryResult<DbMessageRow>;
-        if (query.to !== undefined) {
-          result = await pool.query(
-            namedStatement(
-              `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE to_node = $1 AND id > $2${unread} ORDER BY id LIMIT $3`,
-              [query.to, query.afterId ?? 0, query.limit],
-            ),
-          );
-        } else if (query.afterId !== undefined) {
-          result = await pool.query(
-            namedStatement(
-              `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id > $1${unread} ORDER BY id LIMIT $2`,
-              [query.afterId, query.limit],
-            ),
-          );
-        } else {
-          result = await pool.query(
-            namedStatement(
-              `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE TRUE${unread} ORDER BY id DESC LIMIT $1) AS recent ORDER BY id`,
-              [query.limit],
-            ),
-          );
-        }
+        const { text, values } = messageSql(query, POSTGRES);
+        // A search is planned per query: a generic plan cannot weigh how common its words are.
+        const result = await pool.query<DbMessageRow>(
+          query.words === undefined ? namedStatement(text, values) : { text, values },
+        );
         return result.rows.map(messageFromRow);
+      },
+      async listThreads(query: ThreadQuery) {
+        return listThreads(query, "postgres", async (text, values) => {
+          return (await pool.query(text, values)).rows;
+        });
       },
       async getMessage(id) {
         return getMessage(id);
+      },
+      async findIdempotent(fromNode, key, notBefore) {
+        const { rows } = await pool.query<DbMessageRow>(
+          namedStatement(
+            `SELECT ${QUALIFIED_COLUMNS} FROM idempotency_keys k JOIN messages m ON m.id = k.message_id WHERE k.from_node = $1 AND k.key = $2 AND k.created_at >= $3`,
+            [fromNode, key, notBefore],
+          ),
+        );
+        return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
       },
       async markRead(id, at) {
         // The WHERE clause makes concurrent marks race safely: only the first one writes.

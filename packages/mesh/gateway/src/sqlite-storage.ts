@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { StrictMessage as Message, StrictPeer as Peer } from "@mesh/protocol";
 import type {
   GatewayStorage,
@@ -8,10 +8,13 @@ import type {
   ImportedMessage,
   InsertResult,
   MessageQuery,
+  MessagesJson,
   NewMessage,
   RegisterPeerInput,
+  ThreadQuery,
 } from "./gateway-storage.js";
 import { isoTime } from "./iso-time.js";
+import { type MessageSqlDialect, messageSql } from "./message-sql.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
@@ -24,42 +27,39 @@ import {
   peerFromRow,
 } from "./storage-rows.js";
 import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
+import { listThreads } from "./thread-queries.js";
 
 // Key-only tables skip the hidden rowid: the primary key is the only lookup.
-const MIGRATIONS = schemaMigrations({
+export const SQLITE_MIGRATIONS = schemaMigrations({
   enabledFlag: "INTEGER NOT NULL DEFAULT 1",
   timestamp: "TEXT",
   messageId: "INTEGER PRIMARY KEY AUTOINCREMENT",
   messageIdRef: "INTEGER",
   keyedTableSuffix: " WITHOUT ROWID",
   messageOrder: "",
+  conversations: `
+    CREATE VIRTUAL TABLE messages_fts USING fts5(
+      content, content = 'messages', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0'
+    );
+    INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+    CREATE TRIGGER messages_conversations AFTER INSERT ON messages BEGIN
+      INSERT INTO messages_fts (rowid, content) VALUES (new.id, new.content);
+      INSERT INTO threads (thread_id, last_id) SELECT new.thread_id, new.id WHERE new.thread_id IS NOT NULL
+        ON CONFLICT (thread_id) DO UPDATE SET last_id = excluded.last_id;
+      INSERT INTO thread_peers (peer, thread_id, last_id)
+        SELECT new.from_node, new.thread_id, new.id WHERE new.thread_id IS NOT NULL
+        UNION ALL SELECT new.to_node, new.thread_id, new.id WHERE new.thread_id IS NOT NULL
+        ON CONFLICT (peer, thread_id) DO UPDATE SET last_id = excluded.last_id;
+    END;
+  `,
 });
 
-/** `'id', id, 'from_node', from_node, …`: a stored message as `json_object` arguments, in wire order. */
+/** `'id', m.id, 'from_node', m.from_node, …`: a stored message as `json_object` arguments. */
 const JSON_FIELDS = MESSAGE_COLUMNS.split(", ")
-  .map((column) => `'${column}', ${column}`)
+  .map((column) => `'${column}', m.${column}`)
   .join(", ");
 
-/**
- * The rows `query` selects, by id ascending, as `columns` (`MESSAGE_COLUMNS`, or an expression
- * over them): one SQL text per query shape.
- */
-function messageQuery(query: MessageQuery, columns = MESSAGE_COLUMNS): string {
-  const unread = query.unreadOnly ? " AND read_at IS NULL" : "";
-  if (query.to !== undefined) {
-    return `SELECT ${columns} FROM messages WHERE to_node = ? AND id > ?${unread} ORDER BY id LIMIT ?`;
-  }
-  if (query.afterId !== undefined) {
-    return `SELECT ${columns} FROM messages WHERE id > ?${unread} ORDER BY id LIMIT ?`;
-  }
-  return `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE 1 = 1${unread} ORDER BY id DESC LIMIT ?) ORDER BY id`;
-}
-
-/** The parameters of `messageQuery(query)`. */
-function messageParams(query: MessageQuery): number[] | [string, number, number] {
-  if (query.to !== undefined) return [query.to, query.afterId ?? 0, query.limit];
-  return query.afterId === undefined ? [query.limit] : [query.afterId, query.limit];
-}
+const SQLITE: MessageSqlDialect = { backend: "sqlite", param: () => "?" };
 
 interface PendingInsert {
   message: NewMessage;
@@ -134,7 +134,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA busy_timeout = 5000");
-  await runMigrations(sqliteMigrations(db), MIGRATIONS);
+  await runMigrations(sqliteMigrations(db), SQLITE_MIGRATIONS);
 
   const statements = new Map<string, StatementSync>();
   const sql = (text: string, returnArrays = false): StatementSync => {
@@ -353,23 +353,34 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     },
     async listMessages(query: MessageQuery) {
       // The selected columns already have the wire names and ISO text: no per-row copy.
-      return sql(messageQuery(query)).all(...messageParams(query)) as unknown as Message[];
+      const { text, values } = messageSql(query, SQLITE);
+      return sql(text).all(...(values as SQLInputValue[])) as unknown as Message[];
     },
     async listMessagesJson(query: MessageQuery) {
       // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns
-      // it in a one-element array: no row object, no serialization; measured 2x on 100 rows.
-      const statement = sql(messageQuery(query, `json_object(${JSON_FIELDS}) AS m`), true);
-      const rows = statement.all(...messageParams(query));
-      let json = "[";
-      for (let index = 0; index < rows.length; index++) {
-        const row = rows[index] as unknown as { m: string } | [string];
-        const message = Array.isArray(row) ? row[0] : row.m;
-        json += index === 0 ? message : `,${message}`;
+      // it with its id in a two-element array: no row object, no serialization.
+      const { text, values } = messageSql(query, SQLITE, `m.id, json_object(${JSON_FIELDS}) AS j`);
+      const found = sql(text, true).all(...(values as SQLInputValue[]));
+      const result: MessagesJson = { ids: [], rows: [] };
+      for (const row of found as unknown as ([number, string] | { id: number; j: string })[]) {
+        result.ids.push(Array.isArray(row) ? row[0] : row.id);
+        result.rows.push(Array.isArray(row) ? row[1] : row.j);
       }
-      return `${json}]`;
+      return result;
+    },
+    async listThreads(query: ThreadQuery) {
+      return listThreads(query, "sqlite", async (text, values) =>
+        sql(text).all(...(values as SQLInputValue[])),
+      );
     },
     async getMessage(id) {
       return getMessage(id);
+    },
+    async findIdempotent(fromNode, key, notBefore) {
+      const row = sql(
+        "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
+      ).get(fromNode, key, notBefore) as { message_id: number } | undefined;
+      return row === undefined ? undefined : getMessage(row.message_id);
     },
     async markRead(id, at) {
       sql("UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL").run(at, id);

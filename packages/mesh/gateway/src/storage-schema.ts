@@ -23,6 +23,12 @@ export interface SchemaDialect {
    * itself (SQLite has a single writer).
    */
   messageOrder: string;
+  /**
+   * The back end's full-text index of `content` and the triggers that keep it and the thread
+   * tables in step with every insert, in the insert's own transaction; also fills them from the
+   * messages already stored.
+   */
+  conversations: string;
 }
 
 /** The columns of a stored message, in wire order, as every message query selects them. */
@@ -79,5 +85,33 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
     `,
     },
     { version: 2, name: "message order", sql: messageOrder },
+    {
+      version: 3,
+      name: "conversations",
+      sql: `
+      CREATE INDEX messages_from_node_id ON messages (from_node, id);
+      CREATE INDEX messages_thread_id ON messages (thread_id, id) WHERE thread_id IS NOT NULL;
+      CREATE TABLE threads (
+        thread_id TEXT PRIMARY KEY,
+        last_id ${messageIdRef} NOT NULL
+      )${keyedTableSuffix};
+      CREATE INDEX threads_last_id ON threads (last_id);
+      CREATE TABLE thread_peers (
+        peer TEXT NOT NULL,
+        thread_id TEXT NOT NULL,
+        last_id ${messageIdRef} NOT NULL,
+        PRIMARY KEY (peer, thread_id)
+      )${keyedTableSuffix};
+      CREATE INDEX thread_peers_last_id ON thread_peers (peer, last_id);
+      INSERT INTO threads (thread_id, last_id)
+        SELECT thread_id, max(id) FROM messages WHERE thread_id IS NOT NULL GROUP BY thread_id;
+      INSERT INTO thread_peers (peer, thread_id, last_id)
+        SELECT peer, thread_id, max(id) FROM (
+          SELECT from_node AS peer, thread_id, id FROM messages WHERE thread_id IS NOT NULL
+          UNION ALL SELECT to_node, thread_id, id FROM messages WHERE thread_id IS NOT NULL
+        ) AS sides GROUP BY peer, thread_id;
+      ${dialect.conversations}
+    `,
+    },
   ];
 }

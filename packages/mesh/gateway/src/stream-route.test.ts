@@ -174,6 +174,33 @@ describe("GET /messages/stream", () => {
     expect(seen).toEqual(expected);
   });
 
+  it("applies thread, from, with and unread_only as GET /messages does", async () => {
+    const alice = await gateway.issueToken("alice");
+    const auth = { authorization: `Bearer ${alice}` };
+    const thread = await open("/messages/stream?thread=t-1", auth);
+    const sent = await open("/messages/stream?from=alice", auth);
+    const withBob = await open("/messages/stream?with=bob&unread_only=true", auth);
+    await send(gateway, { from_node: "carol", to_node: "alice", content: "c1", thread_id: "t-2" });
+    await send(gateway, { from_node: "bob", to_node: "alice", content: "b1", thread_id: "t-1" });
+    await send(gateway, { from_node: "alice", to_node: "carol", content: "a1" });
+    await send(gateway, { from_node: "carol", to_node: "bob", content: "other", thread_id: "t-1" });
+    await send(gateway, { from_node: "alice", to_node: "bob", content: "a2", thread_id: "t-1" });
+    const contents = async (stream: TestStream, count: number) => {
+      const seen: string[] = [];
+      while (seen.length < count) seen.push(JSON.parse((await stream.next()).data!).content);
+      return seen;
+    };
+    expect(await contents(thread, 2)).toEqual(["b1", "a2"]);
+    expect(await contents(sent, 2)).toEqual(["a1", "a2"]);
+    expect(await contents(withBob, 2)).toEqual(["b1", "a2"]);
+    // Resumed from the start, the same filters pick the same messages from storage.
+    const resumed = await open("/messages/stream?thread=t-1&after_id=0", auth);
+    expect(await contents(resumed, 2)).toEqual(["b1", "a2"]);
+    const refused = await openStream(gateway, "/messages/stream?from=bob", auth);
+    expect(refused.status).toBe(403);
+    refused.close();
+  });
+
   it("gives a peer token its own inbox only, and refuses another peer's", async () => {
     const bobToken = await gateway.issueToken("bob");
     const own = await open("/messages/stream", { authorization: `Bearer ${bobToken}` });
@@ -206,7 +233,11 @@ describe("GET /messages/stream", () => {
     expect(Object.keys(stream.responses["200"].content)).toEqual(["text/event-stream"]);
     expect(stream.parameters.map((p: { name: string }) => p.name)).toEqual([
       "to",
+      "unread_only",
       "after_id",
+      "thread",
+      "from",
+      "with",
       "Last-Event-ID",
     ]);
   });

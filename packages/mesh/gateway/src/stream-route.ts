@@ -3,6 +3,7 @@ import { MessagesQuerySchema, type StrictMessage } from "@mesh/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
+import { matchesReading, type Reading, type ReadingRequest } from "./message-reading.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { StreamSlots } from "./stream-slots.js";
 import { validateInput } from "./validate-input.js";
@@ -22,8 +23,8 @@ const RETRY_HINT_MS = 2000;
 
 /** Whose messages a stream may carry, decided by the app's access rules. */
 export interface StreamAccess {
-  /** The inbox (`undefined`: every recipient, admin and open mode only). */
-  to: string | undefined;
+  /** The messages the stream carries (its filters under the caller's rights). */
+  reading: Reading;
   /** The peer whose token opened the stream (counted against `maxStreamsPerPeer`). */
   peer: string | undefined;
 }
@@ -44,8 +45,8 @@ export interface StreamRouteOptions {
   maxStreams: number;
   /** Open streams at most per peer token (admin and open mode count only against `maxStreams`). */
   maxStreamsPerPeer: number;
-  /** Applies the rights of `GET /messages` to the requested `to`; throws an `HttpError` to refuse. */
-  access: (request: FastifyRequest, to: string | undefined) => StreamAccess;
+  /** Applies the rights of `GET /messages` to the requested filters; throws an `HttpError` to refuse. */
+  access: (request: FastifyRequest, query: ReadingRequest) => StreamAccess;
   /** Whether the credential that opened the stream is still valid (checked at every ping). */
   stillAuthorized: (request: FastifyRequest) => Promise<boolean>;
 }
@@ -64,6 +65,7 @@ export interface StreamHub {
 
 interface OpenStream {
   access: StreamAccess;
+  unreadOnly: boolean;
   request: FastifyRequest;
   raw: ServerResponse;
   cursor: number;
@@ -121,8 +123,8 @@ export function registerStreamRoute(
         let rows: Awaited<ReturnType<GatewayStorage["listMessages"]>>;
         do {
           rows = await options.storage.listMessages({
-            to: stream.access.to,
-            unreadOnly: false,
+            ...stream.access.reading,
+            unreadOnly: stream.unreadOnly,
             afterId: stream.cursor,
             limit: DRAIN_BATCH,
           });
@@ -178,13 +180,15 @@ export function registerStreamRoute(
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = validateInput(MessagesQuerySchema, request.query, "invalid_query");
-    const access = options.access(request, query.to);
+    const access = options.access(request, query);
+    const unreadOnly = query.unread_only === "true" || query.unread_only === "1";
     const resumeFrom = resumeCursor(request.headers["last-event-id"], query.after_id);
     const raw = reply.raw;
     // Taken before the first await, so simultaneous opens count each other; from here every
     // path (a client gone during setup, a failed read, revocation, close) goes through `end`.
     const stream: OpenStream = {
       access,
+      unreadOnly,
       request,
       raw,
       cursor: 0,
@@ -199,11 +203,16 @@ export function registerStreamRoute(
     streams.add(stream);
     raw.once("close", () => end(stream));
     // Subscribed before the starting point is read: an insert in between wakes a drain.
-    stream.unsubscribe = options.waiters.subscribe(access.to, (message) => {
+    // Wake-ups come per recipient: a stream of one inbox hears only its own.
+    const { reading } = access;
+    stream.unsubscribe = options.waiters.subscribe(reading.to, (message) => {
+      const matches = message === undefined ? undefined : matchesReading(reading, message);
+      if (matches === false) return;
       if (!stream.started) {
         stream.again = true;
       } else if (
         message !== undefined &&
+        matches === true &&
         options.pushInserts &&
         !stream.draining &&
         !raw.writableNeedDrain

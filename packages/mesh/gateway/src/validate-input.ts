@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { HttpError } from "./http-error.js";
 
-const NAME_FIELDS = new Set(["name", "from_node", "to_node", "peer", "to"]);
+const NAME_FIELDS = new Set(["name", "from_node", "to_node", "peer", "to", "from", "with"]);
 
 /**
  * Parses untrusted input with a valibot schema; the first issue becomes a 4xx `HttpError`:

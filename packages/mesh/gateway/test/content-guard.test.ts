@@ -29,6 +29,22 @@ async function start(options: GatewayOptions): Promise<RunningGateway> {
 const skip = { "mesh-secret-check": "skip" };
 
 describe("server-side content guard", () => {
+  it("answers the repeat of an acknowledged send from its idempotency key before the guard", async () => {
+    const gateway = await start({ contentGuard: "refuse" });
+    const message = { from_node: "alice", to_node: "bob", content: `reviewed: ${AWS_KEY}` };
+    const key = { "idempotency-key": "guard-repeat-1" };
+    const first = await send(gateway, message, { headers: { ...key, ...skip } });
+    expect(first.status).toBe(201);
+    // The repeat lacks the reviewed-false-positive header: still the first message, not 422.
+    const repeat = await send(gateway, message, { headers: key });
+    expect(repeat.status).toBe(200);
+    expect(repeat.json.id).toBe(first.json.id);
+    const fresh = await send(gateway, message, {
+      headers: { "idempotency-key": "guard-repeat-2" },
+    });
+    expect(fresh.status).toBe(422);
+  });
+
   it("refuses the admin token and live peer tokens by default, even with a skipped check", async () => {
     const gateway = await start({});
     const bobToken = await gateway.issueToken("bob");

@@ -1,9 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
-import { postgresMigrations } from "../src/postgres-storage.js";
+import { openStorage } from "../src/open-storage.js";
+import { POSTGRES_MIGRATIONS, postgresMigrations } from "../src/postgres-storage.js";
 import { type MigrationConnection, runMigrations } from "../src/run-migrations.js";
-import { sqliteMigrations } from "../src/sqlite-storage.js";
+import { SQLITE_MIGRATIONS, sqliteMigrations } from "../src/sqlite-storage.js";
 import type { Migration } from "../src/storage-schema.js";
 import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 
@@ -88,6 +89,41 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       ]);
       expect(await a.count("SELECT count(*) FROM schema_migrations")).toBe(2);
       expect(await b.count("SELECT count(*) FROM t2")).toBe(1);
+    });
+  });
+}
+
+for (const { backend, describe } of BACKENDS) {
+  describe(`the conversations migration on ${backend.name}`, () => {
+    it("indexes the messages stored before it for search and threads", async () => {
+      const db = await backend.create();
+      cleanups.push(db.cleanup);
+      const connection = await open(backend.name, db.database);
+      const migrations = backend.name === "sqlite" ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+      await runMigrations(connection.connection, migrations.slice(0, 2));
+      await connection.connection.exec(
+        `INSERT INTO messages (from_node, to_node, kind, content, thread_id, created_at)
+         VALUES ('old-a', 'old-b', 'fyi', 'Archived Report ready', 'old-t', '2026-01-01T00:00:00Z'),
+                ('old-b', 'old-a', 'answer', 'thanks', 'old-t', '2026-01-01T00:00:01Z')`,
+      );
+      await connection.close();
+      const storage = await openStorage(db.database);
+      cleanups.push(() => storage.close());
+      const found = await storage.listMessages({
+        words: ["archived", "rep"],
+        unreadOnly: false,
+        limit: 10,
+      });
+      expect(found.map((message) => message.content)).toEqual(["Archived Report ready"]);
+      expect(await storage.listThreads({ party: "old-a", reader: "old-a", limit: 10 })).toEqual([
+        expect.objectContaining({
+          thread_id: "old-t",
+          peers: ["old-a", "old-b"],
+          messages: 2,
+          unread: 1,
+          last_kind: "answer",
+        }),
+      ]);
     });
   });
 }

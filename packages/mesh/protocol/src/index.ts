@@ -8,13 +8,18 @@ export { DM_KINDS, type DmKind } from "./dm-kinds.js";
 export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes.js";
 export {
   DEFAULT_MESSAGE_LIMIT,
+  DEFAULT_THREAD_LIMIT,
   IDEMPOTENCY_WINDOW_MS,
   MAX_BODY_BYTES,
   MAX_CONTENT_BYTES,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_MESSAGE_LIMIT,
+  MAX_PAGE_BYTES,
   MAX_PEER_URL_LENGTH,
   MAX_REFERENCE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_WORDS,
+  MAX_THREAD_LIMIT,
   MAX_WAIT_SECONDS,
   MIN_MESSAGE_LIMIT,
 } from "./limits.js";
@@ -36,6 +41,10 @@ export {
   type StrictPeer,
   StrictPeerSchema,
   StrictSentMessageSchema,
+  type StrictThread,
+  StrictThreadSchema,
+  ThreadListSchema,
+  ThreadsQuerySchema,
 } from "./strict-schemas.js";
 export {
   ErrorBodyLooseSchema,
@@ -48,4 +57,7 @@ export {
   PeerSchema,
   type SentMessage,
   SentMessageSchema,
+  type Thread,
+  ThreadListBodySchema,
+  ThreadSchema,
 } from "./tolerant-schemas.js";

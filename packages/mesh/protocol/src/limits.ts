@@ -27,3 +27,18 @@ export const IDEMPOTENCY_WINDOW_MS = 86_400_000;
 
 /** Longest peer `url`, in characters. */
 export const MAX_PEER_URL_LENGTH = 2048;
+
+/** Longest `q` (search words) of `GET /messages` and `GET /threads`, in characters. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Most words a `q` may hold. */
+export const MAX_SEARCH_WORDS = 16;
+
+/** `limit` of `GET /threads` when none is given. */
+export const DEFAULT_THREAD_LIMIT = 50;
+
+/** Largest `limit` of `GET /threads`; larger values count as this. */
+export const MAX_THREAD_LIMIT = 200;
+
+/** One `GET /messages` page stops at this many bytes of JSON (4 MiB), whatever its `limit`. */
+export const MAX_PAGE_BYTES = 4_194_304;

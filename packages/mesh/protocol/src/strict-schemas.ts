@@ -3,10 +3,13 @@ import { DM_KINDS, type DmKind } from "./dm-kinds.js";
 import { ERROR_CODES } from "./error-codes.js";
 import {
   DEFAULT_MESSAGE_LIMIT,
+  DEFAULT_THREAD_LIMIT,
   MAX_CONTENT_BYTES,
   MAX_MESSAGE_LIMIT,
   MAX_PEER_URL_LENGTH,
   MAX_REFERENCE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_THREAD_LIMIT,
   MAX_WAIT_SECONDS,
 } from "./limits.js";
 import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
@@ -116,6 +119,17 @@ export const IssueTokenBodySchema = v.looseObject(
   "request body must be a JSON object",
 );
 
+/** Search words: all must occur in `content`, case-insensitive, the last one as a prefix. */
+const searchText = v.pipe(
+  v.string("q must be given once"),
+  v.minLength(1, `q must have 1 to ${MAX_SEARCH_LENGTH} characters`),
+  v.maxLength(MAX_SEARCH_LENGTH, `q must have 1 to ${MAX_SEARCH_LENGTH} characters`),
+  v.excludes(NO_NUL, "q must not contain NUL characters"),
+  v.description(
+    "words that must all occur in content, case-insensitive, the last one matching as a prefix",
+  ),
+);
+
 /** Query of `GET /messages` as it arrives (strings); a repeated parameter is refused. */
 export const MessagesQuerySchema = v.looseObject({
   to: v.optional(peerName("to")),
@@ -150,6 +164,47 @@ export const MessagesQuerySchema = v.looseObject({
   thread: v.optional(
     v.pipe(referenceText("thread"), v.description("only messages with this thread_id")),
   ),
+  from: v.optional(
+    v.pipe(
+      peerName("from"),
+      v.description(
+        "only messages sent by this peer (a peer token may name only itself); with `to` too, that one direction",
+      ),
+    ),
+  ),
+  with: v.optional(
+    v.pipe(
+      peerName("with"),
+      v.description(
+        "the messages between this peer and the caller (peer token) or the peer named by `to` or `from` (admin), both directions",
+      ),
+    ),
+  ),
+  q: v.optional(searchText),
+});
+
+/** Query of `GET /threads` as it arrives (strings). */
+export const ThreadsQuerySchema = v.looseObject({
+  peer: v.optional(
+    v.pipe(peerName("peer"), v.description("admin only: the threads this peer took part in")),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string("limit must be given once"),
+      v.regex(/^[+-]?\d+$/, "limit must be an integer"),
+      v.description(
+        `1 to ${MAX_THREAD_LIMIT} (larger values count as ${MAX_THREAD_LIMIT}); default ${DEFAULT_THREAD_LIMIT}`,
+      ),
+    ),
+  ),
+  before_id: v.optional(
+    v.pipe(
+      v.string("before_id must be given once"),
+      v.regex(/^\d+$/, "before_id must be a non-negative integer"),
+      v.description("only threads whose last message id is smaller (paging cursor)"),
+    ),
+  ),
+  q: v.optional(searchText),
 });
 
 /** A peer exactly as the gateway answers it. */
@@ -197,6 +252,32 @@ export const StrictSentMessageSchema = v.looseObject({
   thread_id: v.nullable(v.string()),
   created_at: isoTime,
 });
+
+/** A row of `GET /threads` exactly as the gateway answers it. */
+export const StrictThreadSchema = v.looseObject({
+  thread_id: v.string(),
+  peers: v.array(v.string()),
+  messages: v.pipe(v.number(), v.integer()),
+  unread: v.pipe(v.number(), v.integer()),
+  first_id: v.pipe(v.number(), v.integer()),
+  last_id: v.pipe(v.number(), v.integer()),
+  last_at: isoTime,
+  last_kind: v.picklist(DM_KINDS),
+});
+export interface StrictThread {
+  thread_id: string;
+  /** Every participant whose messages the caller may read, the caller included, sorted. */
+  peers: string[];
+  /** The thread's messages the caller may read. */
+  messages: number;
+  /** The caller's unread ones among them (the admin: every unread one). */
+  unread: number;
+  first_id: number;
+  last_id: number;
+  last_at: string;
+  last_kind: DmKind;
+}
+export const ThreadListSchema = v.object({ threads: v.array(StrictThreadSchema) });
 
 export const PeerListSchema = v.object({ peers: v.array(StrictPeerSchema) });
 export const MessageListSchema = v.object({ messages: v.array(StrictMessageSchema) });

@@ -3,6 +3,7 @@ import {
   StrictMessageSchema,
   StrictPeerSchema,
   StrictSentMessageSchema,
+  StrictThreadSchema,
 } from "./strict-schemas.js";
 
 /*
@@ -84,6 +85,18 @@ function listBody<const TKey extends string>(key: TKey) {
 
 /** A `GET /peers` body, either shape, as its array of (not yet checked) entries. */
 export const PeerListBodySchema = listBody("peers");
+
+/** A `GET /threads` row as a client reads it: unknown fields kept, `last_kind` any string. */
+export const ThreadSchema = v.looseObject({
+  ...StrictThreadSchema.entries,
+  last_kind: v.string(),
+});
+
+/** A conversation the caller took part in. */
+export type Thread = v.InferOutput<typeof ThreadSchema>;
+
+/** A `GET /threads` body, either shape, as its array of (not yet checked) entries. */
+export const ThreadListBodySchema = listBody("threads");
 
 /** A `GET /messages` body, either shape, as its array of (not yet checked) entries. */
 export const MessageListBodySchema = listBody("messages");

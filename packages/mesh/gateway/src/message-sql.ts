@@ -1,0 +1,93 @@
+import type { MessageFilter, MessageQuery } from "./gateway-storage.js";
+import { fts5Match, tsQuery } from "./search-words.js";
+import { MESSAGE_COLUMNS } from "./storage-schema.js";
+
+/** How one back end spells what its message queries differ in. */
+export interface MessageSqlDialect {
+  /** `?` (SQLite) or `$n` (PostgreSQL) for the n-th parameter, 1-based. */
+  param(index: number): string;
+  backend: "sqlite" | "postgres";
+}
+
+/** The stored message columns read through the alias `m`, in wire order. */
+export const QUALIFIED_COLUMNS = MESSAGE_COLUMNS.split(", ")
+  .map((column) => `m.${column}`)
+  .join(", ");
+
+/** SQL text and its parameters. */
+export interface Sql {
+  text: string;
+  values: unknown[];
+}
+
+/** Whether a reading has a filter (anything but `unreadOnly`). */
+export function isFiltered(filter: Omit<MessageFilter, "unreadOnly">): boolean {
+  return (
+    filter.to !== undefined ||
+    filter.from !== undefined ||
+    filter.between !== undefined ||
+    filter.involving !== undefined ||
+    filter.threadId !== undefined ||
+    (filter.words !== undefined && filter.words.length > 0)
+  );
+}
+
+/** The WHERE conditions of `filter` over alias `m`, pushing their values to `values`. */
+function conditions(filter: MessageFilter, values: unknown[], dialect: MessageSqlDialect) {
+  const p = (value: unknown) => {
+    values.push(value);
+    return dialect.param(values.length);
+  };
+  const where: string[] = [];
+  if (filter.to !== undefined) where.push(`m.to_node = ${p(filter.to)}`);
+  if (filter.from !== undefined) where.push(`m.from_node = ${p(filter.from)}`);
+  if (filter.between !== undefined) {
+    const [a, b] = filter.between;
+    where.push(
+      `((m.from_node = ${p(a)} AND m.to_node = ${p(b)}) OR (m.from_node = ${p(b)} AND m.to_node = ${p(a)}))`,
+    );
+  }
+  if (filter.involving !== undefined) {
+    where.push(`(m.from_node = ${p(filter.involving)} OR m.to_node = ${p(filter.involving)})`);
+  }
+  if (filter.threadId !== undefined) where.push(`m.thread_id = ${p(filter.threadId)}`);
+  if (filter.unreadOnly) where.push("m.read_at IS NULL");
+  return where;
+}
+
+/**
+ * The query of `listMessages` (`columns` over alias `m`): one SQL text per shape of filter, so
+ * statement caches stay small. A word search is driven by the back end's text index, never a
+ * scan of the table: SQLite walks the FTS5 index in rowid order, PostgreSQL asks its GIN index.
+ */
+export function messageSql(
+  query: MessageQuery,
+  dialect: MessageSqlDialect,
+  columns = QUALIFIED_COLUMNS,
+): Sql {
+  const values: unknown[] = [];
+  const p = (value: unknown) => {
+    values.push(value);
+    return dialect.param(values.length);
+  };
+  const words = query.words !== undefined && query.words.length > 0 ? query.words : undefined;
+  if (!isFiltered(query) && query.afterId === undefined) {
+    const where = conditions(query, values, dialect);
+    const text = `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}) AS m ORDER BY m.id`;
+    return { text, values };
+  }
+  let from = "messages m";
+  let key = "m.id";
+  const where: string[] = [];
+  if (words !== undefined && dialect.backend === "sqlite") {
+    from = "messages_fts f JOIN messages m ON m.id = f.rowid";
+    key = "f.rowid";
+    where.push(`messages_fts MATCH ${p(fts5Match(words))}`);
+  } else if (words !== undefined) {
+    where.push(`m.search @@ to_tsquery('simple', ${p(tsQuery(words))})`);
+  }
+  where.push(`${key} > ${p(query.afterId ?? 0)}`);
+  where.push(...conditions(query, values, dialect));
+  const text = `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${key} LIMIT ${p(query.limit)}`;
+  return { text, values };
+}
