@@ -18,6 +18,8 @@ export {
   PeerSchema,
   type SentMessage,
   SentMessageSchema,
+  type Thread,
+  ThreadSchema,
 } from "@mesh/protocol";
 export { CredentialLeakError } from "@mesh/secret-guard/spec";
 export {
@@ -26,6 +28,9 @@ export {
   type MeshClientOptions,
   type RegisterOptions,
   type SendOptions,
+  type SentOptions,
+  type ThreadsOptions,
   type WatchOptions,
 } from "./mesh-client.js";
+export type { MessagesQuery } from "./message-query.js";
 export type { StreamOptions } from "./stream-messages.js";

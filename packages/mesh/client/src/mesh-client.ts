@@ -13,6 +13,7 @@ import {
   type DmKind,
   FreeFormObjectSchema,
   MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_MESSAGE_LIMIT,
   MAX_REFERENCE_LENGTH,
   MAX_WAIT_SECONDS,
   type Message,
@@ -24,8 +25,17 @@ import {
   PeerSchema,
   type SentMessage,
   SentMessageSchema,
+  type Thread,
+  ThreadListBodySchema,
+  ThreadSchema,
 } from "@mesh/protocol";
 import * as v from "valibot";
+import {
+  type MessagesQuery,
+  MessagesQuerySchema,
+  messagesWireQuery,
+  nextPageQuery,
+} from "./message-query.js";
 import { readListBody } from "./read-list-body.js";
 import { readMessageRecord } from "./read-message-record.js";
 import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
@@ -87,6 +97,12 @@ export interface FetchMessagesOptions {
   afterId?: number | undefined;
   /** Only messages of this thread (1 to 200 characters). Default: every thread. */
   threadId?: string | undefined;
+  /** Only messages from this sender. Default: every sender. */
+  from?: string | undefined;
+  /** Only messages between the inbox and this peer. Default: every peer. */
+  with?: string | undefined;
+  /** Words that must all occur in the content, case-insensitive, the last one as a prefix. */
+  q?: string | undefined;
   /**
    * Seconds (0 to 30) the gateway may hold the request until a matching message exists; the
    * request's timeout grows by as much. Default 0: answer at once.
@@ -106,7 +122,11 @@ export interface SendOptions {
   relatedTaskId?: string | undefined;
   /** Thread reference, 1 to 200 characters. */
   threadId?: string | undefined;
-  /** Skip the credential guard entirely (including the own-token check). Only for reviewed false positives. Default `false`. */
+  /**
+   * Skip the credential guard entirely (including the own-token check), and ask the gateway
+   * to skip its generic rules too (`Mesh-Secret-Check: skip`; it still refuses its own tokens).
+   * Only for reviewed false positives. Default `false`.
+   */
   skipSecretCheck?: boolean | undefined;
   /**
    * Sent as the `Idempotency-Key` header: a repeat with the same key within 24 h returns the
@@ -114,6 +134,28 @@ export interface SendOptions {
    * random UUID per call (a failed send's `MeshGatewayError.idempotencyKey` holds it).
    */
   idempotencyKey?: string | undefined;
+}
+
+/** Options of {@link MeshClient.threads}. */
+export interface ThreadsOptions {
+  /** Threads per page, 1 to 200. Default 50. */
+  limit?: number | undefined;
+  /** Only threads whose last message id is smaller (the previous page's last `last_id`). */
+  beforeId?: number | undefined;
+  /** Only threads holding a message with these words. */
+  q?: string | undefined;
+  /** The admin token only: the threads of this peer. */
+  peer?: string | undefined;
+}
+
+/** Options of {@link MeshClient.sent}. */
+export interface SentOptions {
+  /** Only messages in this receipt state (e.g. `sent`: nobody picked them up yet), where the gateway records receipts. */
+  state?: string | undefined;
+  /** Start after this message id. Default 0. */
+  afterId?: number | undefined;
+  /** Messages at most, at least 1. Default: the gateway's (100). */
+  limit?: number | undefined;
 }
 
 /** Options of {@link MeshClient.watch}. */
@@ -161,6 +203,9 @@ const SendArgsSchema = v.object({
 
 const FetchArgsSchema = v.object({
   toNode: v.optional(v.string()),
+  from: v.optional(v.string()),
+  with: v.optional(v.string()),
+  q: MessagesQuerySchema.entries.q,
   unreadOnly: v.optional(v.boolean()),
   limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(MIN_MESSAGE_LIMIT))),
   afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
@@ -168,6 +213,19 @@ const FetchArgsSchema = v.object({
   waitSeconds: v.optional(
     v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_WAIT_SECONDS)),
   ),
+});
+
+const ThreadsArgsSchema = v.object({
+  limit: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+  beforeId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  q: MessagesQuerySchema.entries.q,
+  peer: v.optional(v.pipe(v.string(), v.minLength(1))),
+});
+
+const SentArgsSchema = v.object({
+  state: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,32}$/))),
+  afterId: MessagesQuerySchema.entries.afterId,
+  limit: MessagesQuerySchema.entries.limit,
 });
 
 const RegisterArgsSchema = v.object({
@@ -250,14 +308,18 @@ export class MeshClient {
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
     const data = await this.#transport.request({ method: "GET", path: "/peers", idempotent: true });
+    if (data === undefined) return [];
     const rows =
       readListBody(data, "peers") ??
       parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
     return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
   }
 
-  /** `POST /peers/register`: registers (or updates) the own peer. Never retried automatically. */
-  async register(options: RegisterOptions = {}): Promise<Peer> {
+  /**
+   * `POST /peers/register`: registers (or updates) the own peer. Never retried automatically.
+   * Resolves `null` when the gateway acknowledged with an empty body.
+   */
+  async register(options: RegisterOptions = {}): Promise<Peer | null> {
     this.#assertOpen();
     const args = parseArgs(RegisterArgsSchema, options, "register options");
     const body: Record<string, unknown> = { name: this.node };
@@ -265,6 +327,7 @@ export class MeshClient {
     if (args.capabilities !== undefined) body["capabilities"] = args.capabilities;
     const path = "/peers/register";
     const data = await this.#transport.request({ method: "POST", path, body, idempotent: false });
+    if (data === undefined) return null;
     return parseResponse(PeerSchema, data, "POST", path, "a peer");
   }
 
@@ -284,9 +347,12 @@ export class MeshClient {
     if (args.limit !== undefined) query["limit"] = String(args.limit);
     if (args.afterId !== undefined) query["after_id"] = String(args.afterId);
     if (args.threadId !== undefined) query["thread"] = args.threadId;
+    if (args.from !== undefined) query["from"] = this.#name(args.from);
+    if (args.with !== undefined) query["with"] = this.#name(args.with);
+    if (args.q !== undefined) query["q"] = args.q;
     const waitSeconds = args.waitSeconds ?? 0;
     if (waitSeconds > 0) query["wait"] = String(waitSeconds);
-    const rows = await this.#readMessages(query, undefined, waitSeconds * 1000);
+    const { rows } = await this.#readPage(query, undefined, waitSeconds * 1000);
     return target === this.node ? rows.filter((row) => row.from_node !== this.node) : rows;
   }
 
@@ -328,7 +394,10 @@ export class MeshClient {
       method: "POST",
       path: "/messages",
       body,
-      headers: { "idempotency-key": idempotencyKey },
+      headers:
+        args.skipSecretCheck === true
+          ? { "idempotency-key": idempotencyKey, "mesh-secret-check": "skip" }
+          : { "idempotency-key": idempotencyKey },
       idempotent: false,
       idempotencyKey,
     });
@@ -355,6 +424,92 @@ export class MeshClient {
     const id = parseArgs(MessageIdSchema, msgId, "message id");
     const path = `/messages/${id}/read`;
     await this.#transport.request({ method: "POST", path, idempotent: true });
+  }
+
+  /**
+   * `GET /messages/{id}`: one message the caller sent or received (the admin: any), content
+   * included; `null` for an empty body. An unknown id, or one the caller may not read, rejects
+   * with `MeshGatewayError` (`status` 404, `serverCode` `not_found`).
+   */
+  async get(id: number): Promise<Message | null> {
+    this.#assertOpen();
+    const messageId = parseArgs(MessageIdSchema, id, "message id");
+    const path = `/messages/${messageId}`;
+    const data = await this.#transport.request({ method: "GET", path, idempotent: true });
+    if (data === undefined) return null;
+    return (
+      readMessageRecord(data, true) ?? parseResponse(MessageSchema, data, "GET", path, "a message")
+    );
+  }
+
+  /**
+   * Every message of a thread the caller may read (a peer: what it sent and received), oldest
+   * first, every page.
+   */
+  async thread(threadId: string, options: { limit?: number | undefined } = {}): Promise<Message[]> {
+    const all: Message[] = [];
+    for await (const message of this.messages({
+      threadId,
+      limit: options.limit ?? MAX_MESSAGE_LIMIT,
+    })) {
+      all.push(message);
+    }
+    return all;
+  }
+
+  /**
+   * `GET /threads`: one page of the threads the caller took part in (the admin: all), newest
+   * activity first; the next page starts `beforeId` the last row's `last_id`.
+   */
+  async threads(options: ThreadsOptions = {}): Promise<Thread[]> {
+    this.#assertOpen();
+    const args = parseArgs(ThreadsArgsSchema, options, "threads options");
+    const query: Record<string, string> = {};
+    if (args.limit !== undefined) query["limit"] = String(args.limit);
+    if (args.beforeId !== undefined) query["before_id"] = String(args.beforeId);
+    if (args.q !== undefined) query["q"] = args.q;
+    if (args.peer !== undefined) query["peer"] = this.#name(args.peer);
+    const path = "/threads";
+    const data = await this.#transport.request({ method: "GET", path, query, idempotent: true });
+    if (data === undefined) return [];
+    const rows =
+      readListBody(data, "threads") ??
+      parseResponse(ThreadListBodySchema, data, "GET", path, "a thread list");
+    return rows.map((row) => parseResponse(ThreadSchema, row, "GET", path, "a thread"));
+  }
+
+  /** One page of the messages the own peer sent, oldest first (`state` filters by receipt state). */
+  async sent(options: SentOptions = {}): Promise<Message[]> {
+    this.#assertOpen();
+    const args = parseArgs(SentArgsSchema, options, "sent options");
+    const query = messagesWireQuery({ from: this.node, afterId: args.afterId, limit: args.limit });
+    if (args.state !== undefined) query["state"] = args.state;
+    return (await this.#readPage(query)).rows;
+  }
+
+  /**
+   * One page of the messages holding every word of `q` (case-insensitive, the last word as a
+   * prefix) among those the caller may read (a peer: both directions), oldest first.
+   */
+  async search(q: string, query: Omit<MessagesQuery, "q"> = {}): Promise<Message[]> {
+    this.#assertOpen();
+    const args = parseArgs(MessagesQuerySchema, { ...query, q }, "search options");
+    return (await this.#readPage(messagesWireQuery(this.#names(args)))).rows;
+  }
+
+  /**
+   * The messages of `query`, oldest first, one by one, reading page after page through the
+   * `Link` header until the last. A peer's own rows are kept. Never marks anything read.
+   */
+  async *messages(query: MessagesQuery = {}): AsyncGenerator<Message, void, undefined> {
+    this.#assertOpen();
+    const args = parseArgs(MessagesQuerySchema, query, "messages query");
+    let wire: Record<string, string> | undefined = messagesWireQuery(this.#names(args));
+    while (wire !== undefined) {
+      const page = await this.#readPage(wire);
+      yield* page.rows;
+      wire = page.next;
+    }
   }
 
   /**
@@ -396,12 +551,29 @@ export class MeshClient {
     await this.close();
   }
 
-  async #readMessages(
+  /** A peer name argument, normalized (aliases resolved). */
+  #name(name: string): string {
+    return name === this.node ? name : normalizeNodeName(name, { aliases: this.#aliases });
+  }
+
+  /** The peer names of a query, normalized. */
+  #names<
+    T extends { to?: string | undefined; from?: string | undefined; with?: string | undefined },
+  >(query: T): T {
+    const named = { ...query };
+    if (named.to !== undefined) named.to = this.#name(named.to);
+    if (named.from !== undefined) named.from = this.#name(named.from);
+    if (named.with !== undefined) named.with = this.#name(named.with);
+    return named;
+  }
+
+  /** One page of `GET /messages` and the query of the next one (from its `Link` header). */
+  async #readPage(
     query: Record<string, string>,
     signal?: AbortSignal,
     extraTimeoutMs?: number,
-  ): Promise<Message[]> {
-    const data = await this.#transport.request({
+  ): Promise<{ rows: Message[]; next: Record<string, string> | undefined }> {
+    const { data, headers } = await this.#transport.requestWithHeaders({
       method: "GET",
       path: "/messages",
       query,
@@ -409,15 +581,18 @@ export class MeshClient {
       ...(signal ? { signal } : {}),
       ...(extraTimeoutMs ? { extraTimeoutMs } : {}),
     });
+    const next = nextPageQuery(headers.get("link"));
+    if (data === undefined) return { rows: [], next };
     const rows =
       readListBody(data, "messages") ??
       parseResponse(MessageListBodySchema, data, "GET", "/messages", "a message list");
     // The hand-written reader first; the schema only for a row it refuses, to say what is wrong.
-    return rows.map(
+    const messages = rows.map(
       (row) =>
         readMessageRecord(row, true) ??
         parseResponse(MessageSchema, row, "GET", "/messages", "a message"),
     );
+    return { rows: messages, next };
   }
 
   #watchContext(): WatchContext {
@@ -428,8 +603,8 @@ export class MeshClient {
       fetch: this.#fetch,
       node: this.node,
       closing: this.#closing.signal,
-      readMessages: (query, signal, extraTimeoutMs) =>
-        this.#readMessages(query, signal, extraTimeoutMs),
+      readMessages: async (query, signal, extraTimeoutMs) =>
+        (await this.#readPage(query, signal, extraTimeoutMs)).rows,
     };
   }
 

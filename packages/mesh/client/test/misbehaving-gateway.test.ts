@@ -83,8 +83,22 @@ describe("response decoding", () => {
     ]);
   });
 
+  it("reads an empty 2xx body as null or an empty list for every method", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200);
+      res.end();
+    });
+    await expect(client.listPeers()).resolves.toEqual([]);
+    await expect(client.fetch()).resolves.toEqual([]);
+    await expect(client.register()).resolves.toBeNull();
+    await expect(client.get(5)).resolves.toBeNull();
+    await expect(client.threads()).resolves.toEqual([]);
+    await expect(client.sent()).resolves.toEqual([]);
+    await expect(client.search("words")).resolves.toEqual([]);
+    await expect(client.thread("t-1")).resolves.toEqual([]);
+  });
+
   it.each([
-    ["an empty body", ""],
     ["an object without the array", JSON.stringify({ data: { messages: [] } })],
     ["a JSON string", JSON.stringify("hello")],
     ["a row missing its id", JSON.stringify([{ from_node: "a", to_node: "b" }])],

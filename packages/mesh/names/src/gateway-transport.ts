@@ -46,6 +46,12 @@ export interface GatewayRequest {
   idempotencyKey?: string | undefined;
 }
 
+/** A parsed answer: its JSON (`undefined` for an empty body) and its headers. */
+export interface GatewayResponse {
+  data: unknown;
+  headers: { get(name: string): string | null };
+}
+
 /**
  * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: the request URL and
  * headers (bearer token, JSON) built here, ofetch for the retries (jittered, honouring
@@ -86,6 +92,14 @@ export class GatewayTransport {
    * empty body. The timeout bounds the whole call, retries and their pauses included.
    */
   async request(req: GatewayRequest): Promise<unknown> {
+    return (await this.requestWithHeaders(req)).data;
+  }
+
+  /**
+   * `request`, also answering the response headers (for a `Link` header that points at the
+   * next page).
+   */
+  async requestWithHeaders(req: GatewayRequest): Promise<GatewayResponse> {
     const timeoutMs = this.#options.timeout + (req.extraTimeoutMs ?? 0);
     // A timer cleared when the call ends: `AbortSignal.timeout` would keep one alive per call
     // for the whole timeout, which costs measurably at thousands of calls a second.
@@ -95,6 +109,7 @@ export class GatewayTransport {
     const base = req.body === undefined ? this.#headers : this.#jsonHeaders;
     let text: string | undefined;
     let status: number;
+    let headers: GatewayResponse["headers"];
     try {
       const response = await this.#http.raw<string, "text">(this.#url(req), {
         method: req.method,
@@ -112,15 +127,16 @@ export class GatewayTransport {
       });
       text = response._data;
       status = response.status;
+      headers = response.headers;
     } catch (error) {
       if (req.signal?.aborted) throw req.signal.reason;
       throw this.#failure(req, timeoutMs, error);
     } finally {
       clearTimeout(timer);
     }
-    if (text === undefined || !/\S/.test(text)) return undefined;
+    if (text === undefined || !/\S/.test(text)) return { data: undefined, headers };
     try {
-      return JSON.parse(text);
+      return { data: JSON.parse(text), headers };
     } catch (cause) {
       const excerpt = this.#excerpt(text, NON_JSON_EXCERPT_CHARS);
       throw new MeshGatewayError({

@@ -2,6 +2,7 @@ export { PEER_NAME_PATTERN } from "@mesh/protocol";
 export { canonicalNames } from "./canonical-names.js";
 export {
   type GatewayRequest,
+  type GatewayResponse,
   GatewayTransport,
   type GatewayTransportOptions,
 } from "./gateway-transport.js";

@@ -85,3 +85,22 @@ export function clearRegistryCache(): void {
   inFlight.clear();
   generation += 1;
 }
+
+/** A miss refetches the registry only when its last fetch is at least this old (ms). */
+const MISS_REFETCH_MS = 5000;
+
+/**
+ * After a name was not found: a fresh registry when the cached one is at least 5 s old (a peer
+ * registered a moment ago is then found), else `undefined` (the cache stands). Rejects like
+ * `readRegistry` when the refetch fails.
+ */
+export function refetchAfterMiss(
+  options: ResolvedRegistryOptions,
+): Promise<ReadonlySet<string>> | undefined {
+  const entry = cache.get(options.gatewayUrl);
+  if (entry !== undefined) {
+    const age = options.now() - entry.fetchedAt;
+    if (age >= 0 && age < MISS_REFETCH_MS) return undefined;
+  }
+  return refresh(options);
+}

@@ -53,6 +53,24 @@ describe("validateNodeName against a reachable gateway", () => {
     expect(err.message).not.toContain("worker-");
   });
 
+  it("refetches the registry once on a miss when it is at least 5 s old, not sooner", async () => {
+    let clock = 1_000_000;
+    const options = { gatewayUrl: server.url, now: () => clock };
+    await expect(validateNodeName("droplet", options)).resolves.toBe("droplet");
+    server.reply({ json: ["droplet", "lab-ovh", "new-peer"] });
+    clock += 4_000;
+    await expect(validateNodeName("new-peer", options)).rejects.toBeInstanceOf(NotInRegistryError);
+    expect(server.requests).toHaveLength(1);
+    clock += 1_000;
+    await expect(validateNodeName("new-peer", options)).resolves.toBe("new-peer");
+    expect(server.requests).toHaveLength(2);
+    // A name still missing after a fresh refetch makes no further request within 5 s.
+    await expect(validateNodeName("ghost-peer", options)).rejects.toBeInstanceOf(
+      NotInRegistryError,
+    );
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("reads names from Peer records under `peers`", async () => {
     server.reply({ json: { peers: [{ name: "gpu-wsl", url: null, capabilities: {} }] } });
     await expect(validateNodeName("gpu-wsl", { gatewayUrl: server.url })).resolves.toBe("gpu-wsl");

@@ -2,8 +2,12 @@ import { closeMatches } from "./close-matches.js";
 import { GatewayUnreachableError } from "./gateway-unreachable-error.js";
 import { normalizeNodeName } from "./normalize-node-name.js";
 import { NotInRegistryError } from "./not-in-registry-error.js";
-import { readRegistry } from "./registry-cache.js";
-import { resolveRegistryOptions, type ValidateNodeNameOptions } from "./registry-options.js";
+import { readRegistry, refetchAfterMiss } from "./registry-cache.js";
+import {
+  type ResolvedRegistryOptions,
+  resolveRegistryOptions,
+  type ValidateNodeNameOptions,
+} from "./registry-options.js";
 
 /**
  * Full peer-name check: `normalizeNodeName` (type, format, alias), then membership
@@ -34,6 +38,7 @@ export async function validateNodeName(
     }
     throw err;
   }
+  if (!registry.has(canonical)) registry = await afterMiss(resolved, registry);
   if (!registry.has(canonical)) {
     throw new NotInRegistryError({
       peerName: canonical,
@@ -42,4 +47,19 @@ export async function validateNodeName(
     });
   }
   return canonical;
+}
+
+/**
+ * The registry to judge a missing name by: refetched once when the cached one is at least 5 s
+ * old (the peer may have registered since), else the one at hand; a failed refetch keeps it.
+ */
+async function afterMiss(
+  options: ResolvedRegistryOptions,
+  registry: ReadonlySet<string>,
+): Promise<ReadonlySet<string>> {
+  try {
+    return (await refetchAfterMiss(options)) ?? registry;
+  } catch {
+    return registry;
+  }
 }
