@@ -11,8 +11,22 @@ export async function registerSelf(
 ): Promise<Peer> {
   const peers = await client.listPeers();
   const current = peers.find((peer) => peer.name === client.node);
-  return client.register({
+  const registered = await client.register({
     url: current?.url ?? undefined,
     capabilities: capabilities ?? current?.capabilities,
   });
+  if (registered !== null) return registered;
+  // Acknowledged with an empty body: the registry's entry is the record.
+  const listed = (await client.listPeers()).find((peer) => peer.name === client.node);
+  return (
+    listed ?? {
+      name: client.node,
+      url: current?.url ?? null,
+      capabilities: capabilities ?? current?.capabilities ?? {},
+      enabled: true,
+      last_health: null,
+      last_seen: null,
+      registered_at: null,
+    }
+  );
 }
