@@ -4,6 +4,7 @@ import type { CommandContext } from "./command-context.js";
 import { dataAgeDays } from "./data-age.js";
 import { count, price, usd } from "./format-number.js";
 import { inferProvider } from "./infer-provider.js";
+import { loadCachedPrices } from "./prices-cache.js";
 import { suggestModelIds } from "./suggest-model-ids.js";
 
 export interface CostEstimateOptions {
@@ -41,6 +42,7 @@ export function costEstimateCommand(
   model: string,
   options: CostEstimateOptions,
 ): number {
+  loadCachedPrices(context);
   const provider = inferProvider(model, undefined, options.provider);
   if (provider === null) {
     throw new CliError(`cannot tell the vendor of '${model}'`, {

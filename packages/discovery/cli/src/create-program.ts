@@ -163,6 +163,24 @@ Offline trial: \`discovery-fakes > fakes.env &\` (from @discovery/testing), then
     );
 
   program
+    .command("prices")
+    .description("the price data: `prices update` fetches the newest release of the open dataset")
+    .command("update")
+    .description(
+      "cache the newest @pydantic/genai-prices release for every later command (never an older one)",
+    )
+    .option("--registry <url>", "npm registry listing the releases (env DISCOVERY_NPM_REGISTRY)")
+    .option(
+      "--data-url <url>",
+      "the release's data, {version} replaced (env DISCOVERY_PRICES_DATA_URL)",
+    )
+    .action(
+      action(async (context, options: { registry?: string; dataUrl?: string }) =>
+        (await import("./prices-update-command.js")).pricesUpdateCommand(context, options),
+      ),
+    );
+
+  program
     .command("balance")
     .description("credit balance")
     .addArgument(new Argument("<vendor>", "vendor").choices(["deepseek"]))

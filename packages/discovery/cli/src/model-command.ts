@@ -20,6 +20,7 @@ import { count, price as money } from "./format-number.js";
 import { inferProvider } from "./infer-provider.js";
 import { type PriceStatus, priceStatus } from "./model-view.js";
 import { anthropicPriceTable, geminiPriceTable } from "./price-table.js";
+import { loadCachedPrices } from "./prices-cache.js";
 import { suggestModelIds } from "./suggest-model-ids.js";
 
 export interface ModelCommandOptions {
@@ -62,6 +63,7 @@ export async function modelCommand(
   id: string,
   options: ModelCommandOptions,
 ): Promise<number> {
+  loadCachedPrices(context);
   const catalog = { ...catalogEndpoints(context, options.baseUrl), logger: context.logger };
   const model = await withProgress(context.io, "looking up the model", () =>
     getModelInfo(id, catalog),

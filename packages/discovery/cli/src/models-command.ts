@@ -5,6 +5,7 @@ import type { CommandContext } from "./command-context.js";
 import { catalogEndpoints } from "./endpoints.js";
 import { count, price } from "./format-number.js";
 import { type ModelViewRow, modelView } from "./model-view.js";
+import { loadCachedPrices } from "./prices-cache.js";
 
 export interface ModelsCommandOptions {
   provider?: string;
@@ -23,6 +24,7 @@ export async function modelsCommand(
   context: CommandContext,
   options: ModelsCommandOptions,
 ): Promise<number> {
+  loadCachedPrices(context);
   const models = await withProgress(context.io, "fetching the model catalog", () =>
     listModels({
       ...catalogEndpoints(context, options.baseUrl),

@@ -1,8 +1,9 @@
-import { listPrices, PRICES, type PriceRow } from "@discovery/pricing";
+import { activePrices, listPrices, type PriceRow } from "@discovery/pricing";
 import { CliError, EXIT_OK, formatTable } from "@mesh/cli-kit";
 import type { CommandContext } from "./command-context.js";
 import { dataAgeDays } from "./data-age.js";
 import { count, price } from "./format-number.js";
+import { loadCachedPrices } from "./prices-cache.js";
 
 /**
  * `discovery price list [--provider p]`: the list prices of every vendor (or one), USD per
@@ -11,6 +12,7 @@ import { count, price } from "./format-number.js";
  * provider exits 1.
  */
 export function priceListCommand(context: CommandContext, options: { provider?: string }): number {
+  loadCachedPrices(context);
   const rows = listPrices(options.provider === undefined ? {} : { provider: options.provider });
   if (rows.length === 0) {
     throw new CliError(`no prices for provider '${options.provider}'`, {
@@ -19,7 +21,10 @@ export function priceListCommand(context: CommandContext, options: { provider?: 
   }
   if (context.json) {
     // How old the figures are: the dataset's release and each row's own check day.
-    const dataset = { ...PRICES.dataset, ageDays: dataAgeDays(PRICES.dataset.releasedAt) };
+    const dataset = {
+      ...activePrices().dataset,
+      ageDays: dataAgeDays(activePrices().dataset.releasedAt),
+    };
     const prices = rows.map((row) => ({ ...row, dataAgeDays: dataAgeDays(row.verifiedAt) }));
     context.printJson({ prices, dataset });
   } else context.io.stdout.write(priceTable(context, rows));

@@ -1,6 +1,6 @@
 import { canonicalProvider } from "@discovery/normalize";
 import { modelIdCandidates, priceKey } from "./model-id-candidates.js";
-import { PRICES } from "./price-data.js";
+import { activePrices, priceDataGeneration } from "./price-data.js";
 import type { PriceRow, PricingProvider } from "./price-row.js";
 
 interface ProviderIndex {
@@ -16,6 +16,7 @@ interface ProviderIndex {
 const MEMO_LIMIT = 4096;
 
 let indexes: Map<string, ProviderIndex> | undefined;
+let indexedGeneration = -1;
 
 /**
  * The price row for `modelId` at `provider` (adapter or second name), or null.
@@ -36,7 +37,10 @@ export function findPriceRow(provider: unknown, modelId: unknown): PriceRow | nu
 }
 
 function indexFor(provider: string): ProviderIndex | undefined {
-  indexes ??= buildIndexes();
+  if (indexes === undefined || indexedGeneration !== priceDataGeneration()) {
+    indexedGeneration = priceDataGeneration();
+    indexes = buildIndexes();
+  }
   return indexes.get(provider);
 }
 
@@ -53,7 +57,7 @@ function lookUp(index: ProviderIndex, modelId: string): PriceRow | null {
 
 function buildIndexes(): Map<string, ProviderIndex> {
   const byProvider = new Map<PricingProvider, ProviderIndex>();
-  for (const row of PRICES.rows) {
+  for (const row of activePrices().rows) {
     let index = byProvider.get(row.provider);
     if (index === undefined) {
       index = { exact: new Map(), prefixes: [], memo: new Map() };

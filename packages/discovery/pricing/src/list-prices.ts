@@ -1,5 +1,5 @@
 import { canonicalProvider } from "@discovery/normalize";
-import { PRICES } from "./price-data.js";
+import { activePrices } from "./price-data.js";
 import type { PriceRow } from "./price-row.js";
 
 /** Options of {@link listPrices}. */
@@ -15,7 +15,8 @@ export interface ListPricesOptions {
  */
 export function listPrices(options: ListPricesOptions = {}): PriceRow[] {
   const wanted = options?.provider;
-  if (wanted === undefined) return [...PRICES.rows];
+  const { rows } = activePrices();
+  if (wanted === undefined) return [...rows];
   const provider = typeof wanted === "string" ? canonicalProvider(wanted) : null;
-  return provider === null ? [] : PRICES.rows.filter((row) => row.provider === provider);
+  return provider === null ? [] : rows.filter((row) => row.provider === provider);
 }
