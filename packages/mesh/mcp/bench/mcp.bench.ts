@@ -74,7 +74,9 @@ async function startMcp(node: string, env: Record<string, string> = {}): Promise
 
 const mcp = { sender: await startMcp("lab-ovh"), reader: await startMcp("droplet") };
 const content = "build 4711 finished: 312 tests passed, artifacts uploaded to the usual place";
-const sendArgs = { to: "droplet", kind: "fyi" as const, content };
+// Each send has content of its own: mesh-mcp answers a repeated call with the first message.
+let sends = 0;
+const sendArgs = () => ({ to: "droplet", kind: "fyi" as const, content: `${content} #${++sends}` });
 
 async function mcpCall(client: Client, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args });
@@ -83,8 +85,8 @@ async function mcpCall(client: Client, name: string, args: Record<string, unknow
 
 const pairs = {
   send_message: {
-    direct: () => direct.sender.send(sendArgs),
-    mcp: () => mcpCall(mcp.sender, "send_message", sendArgs),
+    direct: () => direct.sender.send(sendArgs()),
+    mcp: () => mcpCall(mcp.sender, "send_message", sendArgs()),
   },
   check_inbox: {
     direct: () => direct.reader.fetch({ unreadOnly: true, limit: 20 }),
