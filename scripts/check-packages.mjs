@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Package checks for every publishable package under packages/: publint, attw
+// Package checks for every publishable package under packages/: publishConfig, publint, attw
 // (ESM-only profile), the root manifest's Node floor in every package, bin entry files that
 // exist before the build and check the Node version, and a smoke test that
 // installs the packed tarballs in a throwaway folder and imports each one (and runs each bin
@@ -56,6 +56,14 @@ async function pack(pkg, into) {
 
 async function lint(pkg, tarball) {
   const name = pkg.manifest.name;
+  // Scoped packages publish as restricted without access public; provenance ties each tarball
+  // to the CI run that built it (the release workflow grants the id-token it needs).
+  const { access, provenance } = pkg.manifest.publishConfig ?? {};
+  if (access !== "public" || provenance !== true) {
+    failures.push(
+      `${name}: package.json needs publishConfig { "access": "public", "provenance": true }`,
+    );
+  }
   const { messages } = await publint({ pkgDir: pkg.dir, pack: "pnpm", strict: true });
   for (const message of messages) {
     failures.push(`${name}: publint ${message.type}: ${formatMessage(message, pkg.manifest)}`);
