@@ -31,8 +31,25 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
     { command: "mesh inbox --unread", description: "what you have not handled yet" },
     { command: "mesh inbox --from bob --full", description: "bob's messages in full" },
     { command: "mesh inbox --json --limit 10", description: "the oldest ten as JSON" },
+    { command: "mesh inbox --unread --all", description: "every unread message, every page" },
   ],
   read: [{ command: "mesh read 41 42", description: "mark messages 41 and 42 handled" }],
+  thread: [
+    { command: "mesh thread PR-12", description: "the whole PR-12 conversation, both directions" },
+    { command: "mesh thread PR-12 --json", description: "the same as JSON" },
+  ],
+  threads: [
+    { command: "mesh threads", description: "your conversations, newest first" },
+    { command: "mesh threads --search deploy", description: "those that mention deploy" },
+  ],
+  sent: [
+    { command: "mesh sent", description: "what you sent, oldest first" },
+    { command: "mesh sent --state sent", description: "what nobody has picked up yet" },
+  ],
+  search: [
+    { command: "mesh search deploy staging", description: "messages holding both words" },
+    { command: "mesh search release --with bob", description: "only between you and bob" },
+  ],
   watch: [
     { command: "mesh watch", description: "follow new messages until Ctrl-C" },
     { command: "mesh watch --json", description: "one JSON line per message, for a script" },

@@ -21,6 +21,10 @@ import pkg from "../package.json" with { type: "json" };
 import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";
 import type { GatewayCommandOptions } from "./gateway-command.js";
+import type { InboxCommandOptions } from "./inbox-command.js";
+import type { SearchCommandOptions } from "./search-command.js";
+import type { SentCommandOptions } from "./sent-command.js";
+import type { ThreadsCommandOptions } from "./threads-command.js";
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -34,6 +38,13 @@ function messageId(value: string, previous: number[] | undefined): number[] {
     throw new InvalidArgumentError("expected a message id (a non-negative integer)");
   }
   return [...(previous ?? []), Number(value)];
+}
+
+function messageIdValue(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError("expected a message id (a non-negative integer)");
+  }
+  return Number(value);
 }
 
 function port(value: string): number {
@@ -126,12 +137,64 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
     .option("--limit <n>", "at most this many messages (gateway default 100)", positiveInteger)
     .option("--from <peer>", "only messages from this sender")
     .option("--full", "print whole messages instead of a table")
+    .option(
+      "--after <id>",
+      "start after this message id (the `N more` line names it)",
+      messageIdValue,
+    )
+    .option("--all", "every page, not only the first")
     .action(
-      action(
-        async (
-          context,
-          options: { unread?: boolean; limit?: number; from?: string; full?: boolean },
-        ) => (await import("./inbox-command.js")).inboxCommand(context, options),
+      action(async (context, options: InboxCommandOptions) =>
+        (await import("./inbox-command.js")).inboxCommand(context, options),
+      ),
+    );
+
+  program
+    .command("thread")
+    .description("a whole thread you took part in, both directions, oldest first")
+    .argument("<id>", "thread id")
+    .action(
+      action(async (context, id: string) =>
+        (await import("./thread-command.js")).threadCommand(context, id),
+      ),
+    );
+
+  program
+    .command("threads")
+    .description("your threads, newest activity first, with unread counts")
+    .option("--limit <n>", "at most this many threads (default 50, at most 200)", positiveInteger)
+    .option("--before <id>", "threads whose last message id is smaller (next page)", messageIdValue)
+    .option("--search <words>", "only threads holding a message with these words")
+    .option("--peer <name>", "admin token: the threads of this peer")
+    .action(
+      action(async (context, options: ThreadsCommandOptions) =>
+        (await import("./threads-command.js")).threadsCommand(context, options),
+      ),
+    );
+
+  program
+    .command("sent")
+    .description("the messages you sent, oldest first")
+    .option("--state <state>", "only messages in this receipt state (sent: nobody picked them up)")
+    .option("--after <id>", "start after this message id", messageIdValue)
+    .option("--limit <n>", "at most this many messages (gateway default 100)", positiveInteger)
+    .action(
+      action(async (context, options: SentCommandOptions) =>
+        (await import("./sent-command.js")).sentCommand(context, options),
+      ),
+    );
+
+  program
+    .command("search")
+    .description("messages you sent or received holding every word (case-insensitive)")
+    .argument("<words...>", "words; the last may be the start of a word")
+    .option("--with <peer>", "only messages between you and this peer")
+    .option("--thread <id>", "only messages of this thread")
+    .option("--after <id>", "start after this message id", messageIdValue)
+    .option("--limit <n>", "at most this many messages (gateway default 100)", positiveInteger)
+    .action(
+      action(async (context, words: string[], options: SearchCommandOptions) =>
+        (await import("./search-command.js")).searchCommand(context, words, options),
       ),
     );
 

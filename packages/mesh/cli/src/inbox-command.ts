@@ -1,5 +1,6 @@
 import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
-import type { MeshClient, Message } from "@mesh/client";
+import type { MeshClient, Message, MessagesQuery } from "@mesh/client";
+import { DEFAULT_MESSAGE_LIMIT, MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
 import { formatTime } from "./format-time.js";
 import { normalizePeerArgument } from "./normalize-peer-argument.js";
@@ -10,7 +11,14 @@ export interface InboxCommandOptions {
   limit?: number;
   from?: string;
   full?: boolean;
+  /** Start after this message id. */
+  after?: number;
+  /** Every page, not only the first. */
+  all?: boolean;
 }
+
+/** How far the "N more" count looks past a full page (one request). */
+const MORE_LOOKAHEAD = MAX_MESSAGE_LIMIT;
 
 /**
  * `mesh inbox`: the own inbox, oldest first. Never marks anything read. `--from` keeps one
@@ -26,16 +34,17 @@ export async function inboxCommand(
       : await normalizePeerArgument(options.from, await aliasesOf(context), "--from");
   const client = await openClient(context, { requireNode: true });
   try {
-    const rows = await withProgress(context.io, "reading inbox", () =>
-      client.fetch({
-        ...(options.unread === true ? { unreadOnly: true } : {}),
-        ...(options.limit !== undefined ? { limit: options.limit } : {}),
-      }),
+    const { rows, more } = await withProgress(context.io, "reading inbox", () =>
+      readInbox(client, options, from),
     );
-    const messages = from === undefined ? rows : rows.filter((row) => row.from_node === from);
+    const messages = rows;
     if (from !== undefined && messages.length === 0) await noteUnknownSender(context, client, from);
+    const nextAfter = more === undefined ? undefined : messages.at(-1)?.id;
     if (context.json) {
-      context.printJson({ messages });
+      context.printJson({
+        messages,
+        ...(more !== undefined && nextAfter !== undefined ? { more, next_after: nextAfter } : {}),
+      });
       return EXIT_OK;
     }
     if (messages.length === 0) {
@@ -49,10 +58,64 @@ export async function inboxCommand(
         ? messages.map((m) => formatMessage(context, m)).join("\n")
         : table(context, messages),
     );
+    if (more !== undefined && nextAfter !== undefined) {
+      const flags = [options.unread ? " --unread" : "", from ? ` --from ${from}` : ""].join("");
+      context.io.stdout.write(`${more} more: mesh inbox --after ${nextAfter}${flags}\n`);
+    }
     return EXIT_OK;
   } finally {
     await client.close();
   }
+}
+
+/**
+ * The inbox page (or with `all` every page) after `after`, and when a page came back full, how
+ * many more follow (`"1000+"` past one look-ahead request).
+ */
+async function readInbox(
+  client: MeshClient,
+  options: InboxCommandOptions,
+  from: string | undefined,
+): Promise<{ rows: Message[]; more: string | undefined }> {
+  const query = {
+    to: client.node,
+    ...(from !== undefined ? { from } : {}),
+    ...(options.unread === true ? { unreadOnly: true } : {}),
+    ...(options.after !== undefined ? { afterId: options.after } : {}),
+  };
+  // The own inbox without what this peer sent itself, as `fetch` reads it.
+  const own = (row: Message) => row.from_node !== client.node;
+  if (options.all === true) {
+    const rows: Message[] = [];
+    for await (const row of client.messages({
+      ...query,
+      limit: options.limit ?? MAX_MESSAGE_LIMIT,
+    })) {
+      if (own(row)) rows.push(row);
+    }
+    return { rows, more: undefined };
+  }
+  const limit = options.limit ?? DEFAULT_MESSAGE_LIMIT;
+  const page = await pageOf(client, { ...query, limit });
+  if (page.length < limit) return { rows: page.filter(own), more: undefined };
+  const rest = await pageOf(client, { ...query, afterId: page.at(-1)!.id, limit: MORE_LOOKAHEAD });
+  if (rest.length === 0) return { rows: page.filter(own), more: undefined };
+  const count = rest.filter(own).length;
+  return {
+    rows: page.filter(own),
+    more: rest.length >= MORE_LOOKAHEAD ? `${count}+` : String(count),
+  };
+}
+
+/** One page of `query` (the first page of `messages`, without following `Link`). */
+async function pageOf(client: MeshClient, query: MessagesQuery): Promise<Message[]> {
+  const rows: Message[] = [];
+  const limit = query.limit ?? DEFAULT_MESSAGE_LIMIT;
+  for await (const row of client.messages(query)) {
+    rows.push(row);
+    if (rows.length >= limit) break;
+  }
+  return rows;
 }
 
 /**

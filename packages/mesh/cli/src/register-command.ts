@@ -23,7 +23,11 @@ export async function registerCommand(
       }),
     );
     if (context.json) context.printJson({ peer });
-    else {
+    else if (peer === null) {
+      context.io.stdout.write(
+        `registered ${client.node} (the gateway acknowledged without a record)\n`,
+      );
+    } else {
       const { out } = context;
       context.io.stdout.write(
         `registered ${out.cyan(peer.name)}${peer.url ? ` at ${peer.url}` : ""} ${out.dim(
