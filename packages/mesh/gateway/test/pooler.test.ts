@@ -145,8 +145,9 @@ POLLED!.describe("a gateway behind PgBouncer in transaction mode", () => {
     const stops = Array.from({ length: 50 }, () => poller.subscribe(() => {}));
     try {
       await wait(1000);
-      // The first query reads the cursor; then one per 100 ms at most.
-      expect(queries.mock.calls.length).toBeGreaterThanOrEqual(3);
+      // The first query reads the cursor; then one per 100 ms at most (at least one more even
+      // on a loaded machine: the poll goes on).
+      expect(queries.mock.calls.length).toBeGreaterThanOrEqual(2);
       expect(queries.mock.calls.length).toBeLessThanOrEqual(11);
     } finally {
       for (const stop of stops) stop();
