@@ -24,7 +24,7 @@ export interface ServeOptions {
  * `mesh-gateway serve`: runs the gateway until SIGINT or SIGTERM, then lets in-flight requests
  * finish, closes it and exits 0. The banner (address, database, dashboard, auth mode) goes to
  * stderr, the request log to stdout as JSON lines; with `--json` the first line on stdout is
- * `{ "event": "listening", "url", "listenUrl", "database", "authMode" }`. The admin token is
+ * `{ "event": "listening", "url", "listenUrl", "database", "authMode", "wakeups" }`. The admin token is
  * `MESH_GATEWAY_TOKEN`; without one the gateway runs in open mode.
  */
 export async function serveCommand(
