@@ -152,7 +152,7 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await signIn(ADMIN_TOKEN);
       await openInbox("bob");
       await send(gateway, { from_node: "alice", to_node: "bob", content: "live from the API" });
-      const inbox = page.getByRole("region", { name: "Inbox" });
+      const inbox = page.getByRole("region", { name: "Conversation", exact: true });
       await inbox.getByText("live from the API").waitFor({ timeout: 1000 });
       await inbox.getByRole("button", { name: /^Mark #\d+ read$/ }).click();
       const read = inbox.getByText(/^read /);
@@ -192,8 +192,13 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await signIn(ADMIN_TOKEN);
       await openInbox("carol");
       await openInbox("bob");
-      const inbox = page.getByRole("region", { name: "Inbox" });
-      await inbox.getByRole("button", { name: /^Reply to #\d+$/ }).click();
+      await page
+        .getByRole("navigation", { name: "Threads" })
+        .getByRole("button", { name: /deploy-42/ })
+        .click();
+      const view = page.getByRole("region", { name: "Conversation", exact: true });
+      await view.getByRole("heading", { name: "Thread deploy-42" }).waitFor();
+      await view.getByRole("button", { name: /^Reply to #\d+$/ }).click();
       const compose = page.getByRole("form", { name: "Compose" });
       expect(await compose.getByLabel("From").inputValue()).toBe("bob");
       expect(await compose.getByLabel("To").inputValue()).toBe("carol");
@@ -211,7 +216,118 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
           content: "Reviewed: go ahead.",
         },
       ]);
+      await view.getByRole("listitem").filter({ hasText: "Reviewed: go ahead." }).waitFor();
       await shoot("dashboard");
+    });
+
+    it("holds a conversation: threads from GET /threads, a thread in both directions, receipts on what was sent", async () => {
+      await send(gateway, {
+        from_node: "carol",
+        to_node: "bob",
+        kind: "question",
+        content: "Can you review the deploy plan?",
+        thread_id: "deploy-42",
+      });
+      await send(
+        gateway,
+        {
+          from_node: "bob",
+          to_node: "carol",
+          kind: "answer",
+          content: "On it.",
+          thread_id: "deploy-42",
+        },
+        { token: bobToken },
+      );
+      await send(gateway, {
+        from_node: "alice",
+        to_node: "bob",
+        content: "other",
+        thread_id: "misc",
+      });
+      await signIn(bobToken);
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      const entry = threads.getByRole("button", { name: /deploy-42/ });
+      await entry.filter({ hasText: "1 unread" }).waitFor();
+      await entry.filter({ hasText: "with carol" }).waitFor();
+      await threads.getByRole("button", { name: /misc/ }).waitFor();
+      await entry.click();
+      const view = page.getByRole("region", { name: "Conversation", exact: true });
+      await view.getByRole("heading", { name: "Thread deploy-42" }).waitFor();
+      const items = view.getByRole("listitem");
+      await items.filter({ hasText: "On it." }).waitFor();
+      expect(await items.allTextContents()).toEqual([
+        expect.stringContaining("Can you review the deploy plan?"),
+        expect.stringContaining("On it."),
+      ]);
+      const receipt = items.filter({ hasText: "On it." }).locator(".receipt");
+      expect(await receipt.textContent()).toMatch(
+        /^(sent|delivered) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
+      );
+      expect(page.url()).toContain("#peer=bob&thread=deploy-42");
+      await shoot("conversation");
+
+      await threads.getByRole("button", { name: "Sent", exact: true }).click();
+      await view.getByRole("heading", { name: "Sent by bob" }).waitFor();
+      await items.filter({ hasText: "On it." }).waitFor();
+      expect(await items.count()).toBe(1);
+    });
+
+    it("searches what the signed-in token may read, both directions", async () => {
+      await send(gateway, {
+        from_node: "carol",
+        to_node: "bob",
+        content: "the deploy plan is ready",
+      });
+      await send(
+        gateway,
+        { from_node: "bob", to_node: "alice", content: "deploy planned for friday" },
+        { token: bobToken },
+      );
+      await send(gateway, { from_node: "carol", to_node: "bob", content: "lunch?" });
+      await send(gateway, {
+        from_node: "carol",
+        to_node: "alice",
+        content: "deploy plan for alice only",
+      });
+      await signIn(bobToken);
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      await threads.getByRole("searchbox", { name: "Search" }).fill("deploy plan");
+      await threads.getByRole("button", { name: "Search" }).click();
+      const view = page.getByRole("region", { name: "Conversation", exact: true });
+      await view.getByRole("heading", { name: "Search: deploy plan" }).waitFor();
+      const items = view.getByRole("listitem");
+      await items.first().waitFor();
+      const found = await items.allTextContents();
+      expect(found).toEqual([
+        expect.stringContaining("the deploy plan is ready"),
+        expect.stringContaining("deploy planned for friday"),
+      ]);
+    });
+
+    it("lets the admin read any peer's conversations", async () => {
+      await send(gateway, {
+        from_node: "alice",
+        to_node: "carol",
+        content: "ping",
+        thread_id: "t-1",
+      });
+      await send(gateway, {
+        from_node: "carol",
+        to_node: "alice",
+        content: "pong",
+        thread_id: "t-1",
+      });
+      await signIn(ADMIN_TOKEN);
+      await openInbox("carol");
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      await threads.getByRole("button", { name: /t-1/ }).click();
+      const view = page.getByRole("region", { name: "Conversation", exact: true });
+      await view.getByText("pong").waitFor();
+      await view.getByText("ping").waitFor();
+      await openInbox("bob");
+      await view.getByRole("heading", { name: "Inbox of bob" }).waitFor();
+      expect(await threads.getByRole("button", { name: /t-1/ }).count()).toBe(0);
     });
 
     it("refuses a pasted key in the page, naming the rule, and sends nothing", async () => {
@@ -246,7 +362,7 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await send(gateway, { from_node: "carol", to_node: "alice", content: "for alice only" });
       await send(gateway, { from_node: "carol", to_node: "bob", content: "for bob" });
       await signIn(bobToken);
-      const inbox = page.getByRole("region", { name: "Inbox" });
+      const inbox = page.getByRole("region", { name: "Conversation", exact: true });
       await inbox.getByRole("heading", { name: "Inbox of bob" }).waitFor();
       await inbox.getByText("for bob").waitFor();
       expect(await page.getByText("for alice only").count()).toBe(0);
@@ -372,7 +488,7 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await send(gateway, { from_node: "carol", to_node: "bob", content: html, thread_id: html });
       await signIn(ADMIN_TOKEN);
       await openInbox("bob");
-      const inbox = page.getByRole("region", { name: "Inbox" });
+      const inbox = page.getByRole("region", { name: "Conversation", exact: true });
       await inbox.getByText(html).first().waitFor();
       await peersTable()
         .getByText(`note: ${JSON.stringify(html)}`)

@@ -1,6 +1,5 @@
 import { DM_KINDS, type StrictPeer as Peer } from "@mesh/protocol";
 import { useEffect, useState } from "preact/hooks";
-import { checkDraft } from "./check-draft.js";
 import { ApiError, api } from "./gateway-api.js";
 
 /** Fields a Reply fills in; a new object each time, so the same reply twice refills. */
@@ -49,6 +48,8 @@ export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: Co
   const submit = async (event: Event) => {
     event.preventDefault();
     setStatus(null);
+    // The credential guard is the page's largest part and only a send needs it: loaded then.
+    const { checkDraft } = await import("./check-draft.js");
     const problem = checkDraft({ from: sender, to, content }, token);
     setRefusal(problem);
     if (problem !== null) return;

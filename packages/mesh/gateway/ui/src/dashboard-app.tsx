@@ -1,18 +1,21 @@
 import type { StrictPeer as Peer } from "@mesh/protocol";
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { AddPeerForm } from "./add-peer-form.js";
 import { ComposeForm, type ReplyPreset } from "./compose-form.js";
 import { type Confirmation, ConfirmDialog } from "./confirm-dialog.js";
+import { ConversationView } from "./conversation-view.js";
 import { ApiError, api, type Session } from "./gateway-api.js";
 import { HealthStrip, OutageBanner } from "./health-strip.js";
-import { InboxView } from "./inbox-view.js";
 import { IssuedToken } from "./issued-token.js";
 import { PeersTable } from "./peers-table.js";
 import { replyTo } from "./reply-to.js";
 import { SignInForm } from "./sign-in-form.js";
+import { ThreadsNav } from "./threads-nav.js";
+import { useConversation } from "./use-conversation.js";
 import { useHealth } from "./use-health.js";
-import { useInbox } from "./use-inbox.js";
 import { useProblems } from "./use-problems.js";
+import { formatHash, parseHash } from "./view-hash.js";
+import type { View } from "./view-path.js";
 
 /** sessionStorage key of the signed-in session: gone when the tab closes, never in a URL. */
 const SESSION_KEY = "mesh.dashboard.session";
@@ -97,7 +100,8 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
   const admin = session.auth !== "peer";
   const [problems, setProblem] = useProblems();
   const { health, poke } = useHealth(token, admin);
-  const [selected, setSelected] = useState<string | null>(session.peer);
+  const [linked] = useState(() => parseHash(location.hash));
+  const [selected, setSelected] = useState<string | null>(session.peer ?? linked.peer);
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const [issued, setIssued] = useState<{ peer: string; token: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -114,11 +118,26 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
   const resolved = useCallback((source: string) => setProblem(source, null), [setProblem]);
   const { peers, refresh } = usePeers(token, health.reachable, report, resolved);
   const inbox = session.peer ?? selected ?? peers[0]?.name ?? null;
-  const inboxHooks = useMemo(
+  const [view, setView] = useState<View>(linked.view);
+  const shownInbox = useRef(inbox);
+  useEffect(() => {
+    // Another inbox starts on its inbox view; the first one keeps the view the address named.
+    if (shownInbox.current !== null && shownInbox.current !== inbox) setView({ type: "inbox" });
+    shownInbox.current = inbox;
+  }, [inbox]);
+  useEffect(() => {
+    const hash = formatHash(inbox, view);
+    history.replaceState(null, "", hash === "" ? location.pathname : hash);
+  }, [inbox, view]);
+  const hooks = useMemo(
     () => ({ onProblem: report("inbox"), onResolved: () => resolved("inbox"), onDrop: poke }),
     [report, resolved, poke],
   );
-  const { messages, markRead } = useInbox(token, inbox, inboxHooks);
+  const conversation = useConversation(token, inbox, admin, view, hooks);
+  const showView = (next: View) => {
+    setView(next);
+    conversation.reload();
+  };
 
   const act = (promise: Promise<unknown>, done: string) =>
     promise.then(() => {
@@ -196,19 +215,30 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
           </p>
         )}
         <div class="columns">
-          <InboxView
-            peer={inbox}
-            messages={messages}
-            onMarkRead={markRead}
-            onReply={(message) => setPreset(replyTo(message))}
-          />
+          {inbox !== null && (
+            <ThreadsNav me={inbox} threads={conversation.threads} view={view} onView={showView} />
+          )}
+          {inbox !== null && (
+            <ConversationView
+              key={`${inbox} ${JSON.stringify(view)}`}
+              me={inbox}
+              view={view}
+              messages={conversation.messages}
+              onMarkRead={conversation.markRead}
+              onReply={(message) => setPreset(replyTo(message))}
+              onView={showView}
+            />
+          )}
           <ComposeForm
             token={token}
             senders={session.peer !== null ? [session.peer] : peers.map((peer) => peer.name)}
             peers={peers}
             inbox={inbox}
             preset={preset}
-            onSent={refresh}
+            onSent={() => {
+              conversation.reload();
+              refresh();
+            }}
           />
         </div>
       </section>

@@ -7,13 +7,18 @@ export interface FollowOptions {
   token: string;
   /** The inbox followed. */
   to: string;
-  /** Resume after this id (the newest message already shown). */
-  afterId: number;
+  /** Resume after this id (the newest message already shown); absent: only new messages. */
+  afterId?: number;
   onMessage: (message: Message) => void;
   /** The stream was refused for good (token revoked, no right to this inbox). */
   onRefused: (status: number) => void;
   /** The stream dropped or could not connect; it reconnects by itself. */
   onDrop?: () => void;
+  /**
+   * The stream is back after a drop. Without `afterId` and before any message it resumes with
+   * only new messages, so what came in meanwhile is for the caller to read again.
+   */
+  onResume?: () => void;
   signal: AbortSignal;
 }
 
@@ -24,12 +29,13 @@ export interface FollowOptions {
  */
 export async function followStream(options: FollowOptions): Promise<void> {
   let cursor = options.afterId;
+  let dropped = false;
   while (!options.signal.aborted) {
     try {
       const response = await fetch(`/messages/stream?to=${encodeURIComponent(options.to)}`, {
         headers: {
           ...(options.token === "" ? {} : { authorization: `Bearer ${options.token}` }),
-          "last-event-id": String(cursor),
+          ...(cursor === undefined ? {} : { "last-event-id": String(cursor) }),
         },
         cache: "no-store",
         signal: options.signal,
@@ -39,6 +45,7 @@ export async function followStream(options: FollowOptions): Promise<void> {
         return;
       }
       if (response.ok && response.body !== null) {
+        if (dropped) options.onResume?.();
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";
         for (;;) {
@@ -50,7 +57,7 @@ export async function followStream(options: FollowOptions): Promise<void> {
             const message = parseBlock(buffer.slice(0, cut));
             buffer = buffer.slice(cut + 2);
             cut = buffer.indexOf("\n\n");
-            if (message === undefined || message.id <= cursor) continue;
+            if (message === undefined || (cursor !== undefined && message.id <= cursor)) continue;
             cursor = message.id;
             options.onMessage(message);
           }
@@ -59,6 +66,7 @@ export async function followStream(options: FollowOptions): Promise<void> {
     } catch {
       // A drop or an abort: the loop resumes after the last id, or ends when aborted.
     }
+    dropped = true;
     if (!options.signal.aborted) options.onDrop?.();
     if (!options.signal.aborted) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
   }

@@ -1,0 +1,124 @@
+import type { StrictMessage as Message, StrictThread as Thread } from "@mesh/protocol";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { followStream } from "./follow-stream.js";
+import { ApiError, api } from "./gateway-api.js";
+import { loadMessages } from "./load-messages.js";
+import { SEARCH_PAGE, threadsPath, VIEW_PAGE, type View, viewPath } from "./view-path.js";
+
+/** Sent messages and threads are read again this often, so receipts move on screen. */
+const REFRESH_MS = 10_000;
+
+export interface ConversationHooks {
+  /** A read failed. */
+  onProblem: (error: unknown) => void;
+  /** A read succeeded, so an earlier problem is resolved. */
+  onResolved: () => void;
+  /** The stream dropped: the gateway may be gone. */
+  onDrop: () => void;
+}
+
+/** Whether a message that arrived live belongs in the view on screen. */
+function belongs(view: View, message: Message): boolean {
+  return view.type === "inbox" || (view.type === "thread" && message.thread_id === view.id);
+}
+
+/**
+ * `me`'s conversations: the threads list and the messages of one view, read page by page,
+ * updated live from `me`'s inbox stream and read again every few seconds for receipts.
+ */
+export function useConversation(
+  token: string,
+  me: string | null,
+  admin: boolean,
+  view: View,
+  hooks: ConversationHooks,
+) {
+  const [messages, setMessages] = useState<Message[] | null>(null);
+  const [threads, setThreads] = useState<Thread[]>([]);
+  const [version, setVersion] = useState(0);
+  const [threadsVersion, setThreadsVersion] = useState(0);
+  const refreshThreads = useCallback(() => setThreadsVersion((count) => count + 1), []);
+  const reload = useCallback(() => {
+    setVersion((count) => count + 1);
+    setThreadsVersion((count) => count + 1);
+  }, []);
+  const { onProblem, onResolved, onDrop } = hooks;
+  const viewKey = JSON.stringify(view);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  useEffect(() => setMessages(null), [me, viewKey]);
+  useEffect(() => {
+    if (me === null) return;
+    let stopped = false;
+    const pageSize = view.type === "search" ? SEARCH_PAGE : VIEW_PAGE;
+    const show = (rows: Message[]) => {
+      if (!stopped) setMessages(rows);
+    };
+    loadMessages(token, viewPath(view, me), {
+      pageSize,
+      pageByAfterId: view.type === "inbox",
+      onPage: show,
+    }).then((rows) => {
+      if (stopped) return;
+      onResolved();
+      setMessages(rows);
+    }, onProblem);
+    return () => {
+      stopped = true;
+    };
+  }, [token, me, viewKey, version, onProblem, onResolved]);
+
+  useEffect(() => {
+    if (me === null) return;
+    api<{ threads: Thread[] }>(token, "GET", threadsPath(me, admin)).then(
+      (body) => setThreads(body.threads),
+      (error) => {
+        // A gateway without conversations has no /threads: the views still work.
+        if (error instanceof ApiError && error.status === 404) setThreads([]);
+        else onProblem(error);
+      },
+    );
+  }, [token, me, admin, threadsVersion, onProblem]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (viewRef.current.type !== "inbox") reload();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  useEffect(() => {
+    if (me === null) return;
+    const stop = new AbortController();
+    void followStream({
+      token,
+      to: me,
+      signal: stop.signal,
+      onMessage: (message) => {
+        onResolved();
+        if (belongs(viewRef.current, message)) {
+          setMessages((shown) =>
+            shown === null || shown.some((row) => row.id === message.id)
+              ? shown
+              : [...shown, message],
+          );
+        }
+        refreshThreads();
+      },
+      onRefused: (status) =>
+        onProblem(new ApiError(status, "forbidden", `this token may not read the inbox of ${me}`)),
+      onDrop,
+      onResume: reload,
+    });
+    return () => stop.abort();
+  }, [token, me, onProblem, onResolved, onDrop, reload, refreshThreads]);
+
+  const markRead = (message: Message) => {
+    api<Message>(token, "POST", `/messages/${message.id}/read`).then((updated) => {
+      setMessages((shown) => shown?.map((row) => (row.id === updated.id ? updated : row)) ?? null);
+      refreshThreads();
+    }, onProblem);
+  };
+  return { messages, threads, markRead, reload };
+}
