@@ -1,8 +1,8 @@
 import type { StrictPeer as Peer } from "@mesh/protocol";
-import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { AddPeerForm } from "./add-peer-form.js";
 import { ComposeForm, type ReplyPreset } from "./compose-form.js";
-import { type Confirmation, ConfirmDialog } from "./confirm-dialog.js";
+import { ConfirmDialog } from "./confirm-dialog.js";
 import { ConversationView } from "./conversation-view.js";
 import { ApiError, api, type Session } from "./gateway-api.js";
 import { HealthStrip, OutageBanner } from "./health-strip.js";
@@ -13,8 +13,10 @@ import { SignInForm } from "./sign-in-form.js";
 import { ThreadsNav } from "./threads-nav.js";
 import { useConversation } from "./use-conversation.js";
 import { useHealth } from "./use-health.js";
+import { usePeerActions } from "./use-peer-actions.js";
 import { useProblems } from "./use-problems.js";
-import { formatHash, parseHash } from "./view-hash.js";
+import { useView } from "./use-view.js";
+import { parseHash } from "./view-hash.js";
 import type { View } from "./view-path.js";
 
 /** sessionStorage key of the signed-in session: gone when the tab closes, never in a URL. */
@@ -95,18 +97,77 @@ function usePeers(
   return { peers, refresh };
 }
 
-function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
-  const { token } = session;
-  const admin = session.auth !== "peer";
-  const [problems, setProblem] = useProblems();
-  const { health, poke } = useHealth(token, admin);
-  const [linked] = useState(() => parseHash(location.hash));
-  const [selected, setSelected] = useState<string | null>(session.peer ?? linked.peer);
-  const [confirm, setConfirm] = useState<Confirmation | null>(null);
-  const [issued, setIssued] = useState<{ peer: string; token: string } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [preset, setPreset] = useState<ReplyPreset | null>(null);
+/** The admin's choice of whose conversations to read. */
+function InboxChooser(props: {
+  peers: readonly Peer[];
+  inbox: string | null;
+  onChoose: (name: string) => void;
+}) {
+  return (
+    <p class="chooser">
+      <label for="inbox-choice">Inbox</label>
+      <select
+        id="inbox-choice"
+        value={props.inbox ?? ""}
+        onChange={(e) => props.onChoose(e.currentTarget.value)}
+      >
+        {props.peers.map((peer) => (
+          <option key={peer.name} value={peer.name}>
+            {peer.name}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
 
+interface PeersSectionProps {
+  token: string;
+  admin: boolean;
+  peers: readonly Peer[];
+  inbox: string | null;
+  oldestUnread: ReadonlyMap<string, number>;
+  actions: ReturnType<typeof usePeerActions>;
+  onSelect: (name: string) => void;
+  refresh: () => void;
+}
+
+/** The peers, with onboarding and the per-peer actions for the admin. */
+function PeersSection({ token, admin, peers, inbox, actions, ...props }: PeersSectionProps) {
+  const { issued, setIssued } = actions;
+  return (
+    <section aria-label="Peers section" class="peers-section">
+      <h2>Peers</h2>
+      {admin && (
+        <AddPeerForm
+          token={token}
+          known={peers.map((p) => p.name)}
+          onAdded={(body) => {
+            setIssued(body);
+            props.refresh();
+          }}
+        />
+      )}
+      {issued !== null && (
+        <IssuedToken peer={issued.peer} token={issued.token} onDone={() => setIssued(null)} />
+      )}
+      <PeersTable
+        peers={peers}
+        admin={admin}
+        selected={inbox}
+        oldestUnread={props.oldestUnread}
+        onSelect={props.onSelect}
+        onToggle={actions.toggle}
+        onIssue={actions.issue}
+        onRevoke={actions.revoke}
+      />
+    </section>
+  );
+}
+
+/** Problem reporting by source: a 401 signs out, an unreachable gateway asks health at once. */
+function useReporting(onSignOut: () => void, poke: () => void) {
+  const [problems, setProblem] = useProblems();
   const report = useCallback(
     (source: string) => (error: unknown) => {
       if (error instanceof ApiError && error.status === 401) onSignOut();
@@ -116,69 +177,30 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
     [onSignOut, setProblem, poke],
   );
   const resolved = useCallback((source: string) => setProblem(source, null), [setProblem]);
+  return { problems, report, resolved };
+}
+
+function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const { token } = session;
+  const admin = session.auth !== "peer";
+  const { health, poke } = useHealth(token, admin);
+  const { problems, report, resolved } = useReporting(onSignOut, poke);
+  const [linked] = useState(() => parseHash(location.hash));
+  const [selected, setSelected] = useState<string | null>(session.peer ?? linked.peer);
+  const [preset, setPreset] = useState<ReplyPreset | null>(null);
   const { peers, refresh } = usePeers(token, health.reachable, report, resolved);
   const inbox = session.peer ?? selected ?? peers[0]?.name ?? null;
-  const [view, setView] = useState<View>(linked.view);
-  const shownInbox = useRef(inbox);
-  useEffect(() => {
-    // Another inbox starts on its inbox view; the first one keeps the view the address named.
-    if (shownInbox.current !== null && shownInbox.current !== inbox) setView({ type: "inbox" });
-    shownInbox.current = inbox;
-  }, [inbox]);
-  useEffect(() => {
-    const hash = formatHash(inbox, view);
-    history.replaceState(null, "", hash === "" ? location.pathname : hash);
-  }, [inbox, view]);
+  const [view, setView] = useView(inbox, linked.view);
   const hooks = useMemo(
     () => ({ onProblem: report("inbox"), onResolved: () => resolved("inbox"), onDrop: poke }),
     [report, resolved, poke],
   );
   const conversation = useConversation(token, inbox, admin, view, hooks);
+  const actions = usePeerActions({ token, report, resolved, refresh });
   const showView = (next: View) => {
     setView(next);
     conversation.reload();
   };
-
-  const act = (promise: Promise<unknown>, done: string) =>
-    promise.then(() => {
-      resolved("action");
-      setNotice(done);
-      refresh();
-    }, report("action"));
-  const toggle = (peer: Peer) => {
-    const change = () =>
-      act(
-        api(token, "PATCH", `/peers/${encodeURIComponent(peer.name)}`, { enabled: !peer.enabled }),
-        `${peer.name} is ${peer.enabled ? "disabled" : "enabled"}.`,
-      );
-    if (!peer.enabled) return change();
-    setConfirm({
-      title: `Disable ${peer.name}?`,
-      effect: `${peer.name} can no longer send, messages to it are refused, and its open streams end. Its messages and tokens stay; Enable undoes this.`,
-      action: "Disable",
-      run: change,
-    });
-  };
-  const revoke = (peer: string) =>
-    setConfirm({
-      title: `Revoke the tokens of ${peer}?`,
-      effect: `Every token issued to ${peer} stops working at once and its open streams end. ${peer} stays registered; issue a new token to let it back in.`,
-      action: "Revoke",
-      run: () =>
-        void api<{ revoked: number }>(
-          token,
-          "DELETE",
-          `/admin/tokens/${encodeURIComponent(peer)}`,
-        ).then((body) => {
-          resolved("action");
-          setNotice(`Revoked ${body.revoked} token(s) of ${peer}.`);
-        }, report("action")),
-    });
-  const issue = (peer: string) =>
-    api<{ peer: string; token: string }>(token, "POST", "/admin/tokens", { peer }).then((body) => {
-      resolved("action");
-      setIssued(body);
-    }, report("action"));
 
   return (
     <main>
@@ -191,29 +213,14 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
       </header>
       <OutageBanner health={health} />
       <HealthStrip health={health} />
-      <Problems problems={problems} onDismiss={(source) => setProblem(source, null)} />
-      {notice !== null && (
+      <Problems problems={problems} onDismiss={resolved} />
+      {actions.notice !== null && (
         <p role="status" class="notice">
-          {notice}
+          {actions.notice}
         </p>
       )}
       <section aria-label="Conversations" class="conversations">
-        {admin && (
-          <p class="chooser">
-            <label for="inbox-choice">Inbox</label>
-            <select
-              id="inbox-choice"
-              value={inbox ?? ""}
-              onChange={(e) => setSelected(e.currentTarget.value)}
-            >
-              {peers.map((peer) => (
-                <option key={peer.name} value={peer.name}>
-                  {peer.name}
-                </option>
-              ))}
-            </select>
-          </p>
-        )}
+        {admin && <InboxChooser peers={peers} inbox={inbox} onChoose={setSelected} />}
         <div class="columns">
           {inbox !== null && (
             <ThreadsNav me={inbox} threads={conversation.threads} view={view} onView={showView} />
@@ -242,35 +249,19 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
           />
         </div>
       </section>
-      <section aria-label="Peers section" class="peers-section">
-        <h2>Peers</h2>
-        {admin && (
-          <AddPeerForm
-            token={token}
-            known={peers.map((p) => p.name)}
-            onAdded={(body) => {
-              setIssued(body);
-              refresh();
-            }}
-          />
-        )}
-        {issued !== null && (
-          <IssuedToken peer={issued.peer} token={issued.token} onDone={() => setIssued(null)} />
-        )}
-        <div class="table-wrap">
-          <PeersTable
-            peers={peers}
-            admin={admin}
-            selected={inbox}
-            oldestUnread={health.oldestUnread}
-            onSelect={setSelected}
-            onToggle={toggle}
-            onIssue={issue}
-            onRevoke={revoke}
-          />
-        </div>
-      </section>
-      {confirm !== null && <ConfirmDialog confirm={confirm} onClose={() => setConfirm(null)} />}
+      <PeersSection
+        token={token}
+        admin={admin}
+        peers={peers}
+        inbox={inbox}
+        oldestUnread={health.oldestUnread}
+        actions={actions}
+        onSelect={setSelected}
+        refresh={refresh}
+      />
+      {actions.confirm !== null && (
+        <ConfirmDialog confirm={actions.confirm} onClose={() => actions.setConfirm(null)} />
+      )}
     </main>
   );
 }
