@@ -14,9 +14,15 @@
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { reportBench } from "@repo/bench";
-import { findAllSecrets, findSecret, redactSecrets } from "../dist/index.js";
+import {
+  ALPHABETS,
+  EXTRA_SECRET_RULES,
+  findAllSecrets,
+  findSecret,
+  redactSecrets,
+} from "../dist/index.js";
 import { benignCorpus } from "../test/benign-corpus.ts";
-import { seeded, VENDOR_FORMATS } from "../test/vendor-formats.ts";
+import { recordFormats, seeded, VENDOR_FORMATS } from "../test/vendor-formats.ts";
 
 const MIB = 1024 * 1024;
 const WORST_CASE_MS = 20;
@@ -80,6 +86,11 @@ const INPUTS: [string, string][] = [
   ["url schemes, no password", fill("postgres://user@", MIB)],
   ["assignments, no value", fill("AWS_SECRET_ACCESS_KEY= ", MIB)],
   ['"private_key": repeated', fill('"private_key": ', MIB)],
+  // Literals read inside long runs of token characters, each a near miss.
+  ["SK- repeated", withContext("SK-")],
+  ["pat. repeated", withContext("pat.")],
+  ["dp.pt.a repeated", withContext("dp.pt.a")],
+  ["https://a: repeated", fill("https://a:", MIB)],
   ["benign prose", prose(MIB)],
 ];
 
@@ -207,7 +218,8 @@ for (const kib of [1, 2]) {
 const PER_FORMAT = 300;
 let caught = 0;
 console.log(`recall: ${PER_FORMAT} generated credentials per format (target 100%)`);
-for (const format of VENDOR_FORMATS) {
+const FORMATS = [...VENDOR_FORMATS, ...recordFormats(EXTRA_SECRET_RULES, ALPHABETS)];
+for (const format of FORMATS) {
   let found = 0;
   for (let seed = 1; seed <= PER_FORMAT; seed++) {
     const { content, secret } = format.make(seeded(seed * 7919));
@@ -223,7 +235,7 @@ for (const format of VENDOR_FORMATS) {
     `  ${pad(format.ruleId, 34)} ${((100 * found) / PER_FORMAT).toFixed(1).padStart(5)}%  ${format.vendor}`,
   );
 }
-const total = PER_FORMAT * VENDOR_FORMATS.length;
+const total = PER_FORMAT * FORMATS.length;
 reportBench({
   figure: `secret guard recall, ${total} generated credentials`,
   value: `${((100 * caught) / total).toFixed(2)} %`,

@@ -19,6 +19,7 @@ import {
   EXTRA_SECRET_RULES,
   type ExtraSecretRule,
   literalSource,
+  type Run,
   type StructuralCheck,
   tailSource,
 } from "./extra-secret-rules.js";
@@ -49,6 +50,7 @@ const HEADER = 1 << 18; // [A-Z0-9 ]
 const BLANK = 1 << 19; // [ \t]
 const STRING = 1 << 20; // anything but `"` and a line break (non-ASCII included, see `cls`)
 const PEM_LINE = 1 << 21; // [\r\n\\]: with B64, the lines of a base64 body
+const TOKEN = 1 << 22; // [A-Za-z0-9_.+/=~-]: what most credentials are made of (see `inRuns`)
 
 // Every UTF-16 code unit, non-ASCII ones STRING (see `cls`): loops read a class in one load.
 const CLASS = new Uint32Array(65536).fill(STRING);
@@ -66,7 +68,8 @@ for (let c = 0; c < 128; c++) {
     (upper || (c >= 48 && c <= 57) || ch === " " ? HEADER : 0) |
     (ch === " " || ch === "\t" ? BLANK : 0) |
     (ch !== '"' && ch !== "\n" ? STRING : 0) |
-    ("\r\n\\".includes(ch) ? PEM_LINE : 0);
+    ("\r\n\\".includes(ch) ? PEM_LINE : 0) |
+    (alnum || "_.+/=~-".includes(ch) ? TOKEN : 0);
 }
 
 const NOT_FOUND = Infinity;
@@ -160,15 +163,72 @@ const CHECKS: Record<StructuralCheck, Reader> = {
   "private-key": privateKey,
 };
 
+/**
+ * The body and the parts after it, in order: each run read as far as it goes (up to its
+ * `max`), each separator where it must be; then no character of the last run's alphabet, nor a
+ * word character, after a run (nor a word character after a separator ending with one).
+ */
+function partsReader(parts: readonly (Run | string)[]): Reader {
+  const last = parts[parts.length - 1] as Run | string;
+  const after = typeof last === "string" ? (/\w$/.test(last) ? WORD : 0) : BIT[last.chars] | WORD;
+  return (x, i) => {
+    let j = i;
+    for (const part of parts) {
+      if (typeof part === "string") {
+        if (!occursAt(x.text, part, j)) return -1;
+        j += part.length;
+        continue;
+      }
+      const cls = BIT[part.chars];
+      const end = part.max === undefined ? x.run(j, cls) : x.runUpTo(j, cls, j + part.max);
+      if (end - j < part.min) return -1;
+      j = end;
+    }
+    return x.cls(j) & after ? -1 : j;
+  };
+}
+
 /** What follows a record's literal, read forward from the literal's end. */
 function readerOf(record: ExtraSecretRule): Reader {
   let read: Reader;
   if (record.check) read = CHECKS[record.check.name];
+  else if (record.rest) read = partsReader([record.body as Run, ...record.rest]);
   else {
-    const { chars, min, max } = record.body as NonNullable<ExtraSecretRule["body"]>;
+    const { chars, min, max } = record.body as Run;
     read = token(BIT[chars], min, max);
   }
   return record.assign ? assignment(read) : read;
+}
+
+/** Shortest run of TOKEN characters searched for literals that `inRuns` (see `runNext`). */
+const MIN_RUN = 32;
+
+/** Whether every character of a class bit's alphabet is a TOKEN character. */
+function tokenOnly(cls: number): boolean {
+  for (let c = 0; c < 128; c++)
+    if ((CLASS[c] as number) & cls && !((CLASS[c] as number) & TOKEN)) return false;
+  return true;
+}
+
+/**
+ * Whether a record's literals are looked for inside runs of MIN_RUN or more TOKEN characters
+ * instead of by an anchor: its literal and every part are made of them (so a whole match
+ * lies inside one such run) and its shortest match is that long. Prose rarely has such runs.
+ */
+function inRuns(record: ExtraSecretRule, text: string): boolean {
+  if (record.check || record.assign || !/^\w/.test(text)) return false;
+  const parts = [text, record.body as Run, ...(record.rest ?? [])];
+  let length = 0;
+  for (const part of parts) {
+    if (typeof part === "string") {
+      if (![...part].every((ch) => (CLASS[ch.charCodeAt(0)] as number) & TOKEN)) return false;
+      length += part.length;
+    } else {
+      if (!tokenOnly(BIT[part.chars])) return false;
+      length += part.min;
+    }
+  }
+  return length >= MIN_RUN;
 }
 
 interface Literal {
@@ -179,6 +239,10 @@ interface Literal {
   readonly anchor: number;
   /** Whether its anchor and the two characters before it are all of it (`r8_`, `hf_`). */
   readonly keyed: boolean;
+  /** Whether it is looked for in long runs (`inRuns`; then its `anchor` is 0). */
+  readonly inRun: boolean;
+  /** Its third character (-1 for a literal of two): checked before the rest. */
+  readonly third: number;
   /** Its index in LITERALS. */
   readonly id: number;
 }
@@ -192,7 +256,8 @@ const LITERALS: Literal[] = EXTRA_SECRET_RULES.flatMap((record, i) => {
     let anchor = 2;
     while (anchor < text.length && !ANCHORS.includes(text[anchor] as string)) anchor++;
     // "-----BEGIN " gets its own cursor: `indexOf` skips runs of dashes, a pair table cannot.
-    const own = anchor === text.length || text.startsWith("--");
+    const inRun = inRuns(record, text);
+    const own = inRun || anchor === text.length || text.startsWith("--");
     const at = own ? 0 : anchor;
     return {
       text,
@@ -200,6 +265,8 @@ const LITERALS: Literal[] = EXTRA_SECRET_RULES.flatMap((record, i) => {
       read,
       anchor: at,
       keyed: at === 2 && text.length === 3,
+      inRun,
+      third: text.length > 2 ? text.charCodeAt(2) : -1,
       id: literals++,
     };
   });
@@ -234,7 +301,16 @@ const BUCKETS: readonly Literal[][] = Array.from(
   (_, bucket) => byBucket.get(bucket) ?? [],
 );
 const NO_LITERALS: Literal[] = [];
-const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0);
+const UNANCHORED = LITERALS.filter((literal) => literal.anchor === 0 && !literal.inRun);
+/** Literals read in long runs, by their first two characters: RUN_BUCKETS[RUN_PAIRS[c0 * 128 + c1]]. */
+const RUN_PAIRS = new Uint16Array(128 * 128);
+const RUN_BUCKETS: Literal[][] = [[]];
+for (const literal of LITERALS) {
+  if (!literal.inRun) continue;
+  const key = ((literal.text.charCodeAt(0) << 7) | literal.text.charCodeAt(1)) & 16383;
+  if (!RUN_PAIRS[key]) RUN_PAIRS[key] = RUN_BUCKETS.push([]) - 1;
+  RUN_BUCKETS[RUN_PAIRS[key] as number]?.push(literal);
+}
 /**
  * Any literal, for short texts only: one native search settles most of them (a chat message
  * holds none), and the scanner's set-up is skipped. It tries every literal at each position,
@@ -353,6 +429,18 @@ class ExtraScanner implements ExtensionScanner {
   private cleanFrom = NOT_FOUND;
   private badAt = -1;
   private readonly skip: LiteralSkip;
+  /**
+   * The next match of a literal read in long runs: start (+Infinity: none before
+   * `runScanned`), rule, end. A double from the start: a field that turns from small integer
+   * to double changes the object's shape, and V8 drops the code compiled for it.
+   */
+  private runAt = NOT_FOUND;
+  private runRule = 0;
+  private runHitEnd = 0;
+  /** Word starts before it have been tried (see `runNext`). */
+  private runScanned = 0;
+  /** End of the long run of TOKEN characters being read. */
+  private tokenTo = -1;
 
   constructor(readonly text: string) {
     this.n = text.length;
@@ -393,25 +481,124 @@ class ExtraScanner implements ExtensionScanner {
           }
         }
       }
-      const s = this.first();
+      let s = this.first();
+      let rule = s === NOT_FOUND ? 0 : (this.found[this.head] as Literal).rule;
+      let end = this.ends[this.head] as number;
+      const r = this.runNext(from, limit);
+      if (r < s || (r === s && r !== NOT_FOUND && this.runRule < rule)) {
+        s = r;
+        rule = this.runRule;
+        end = this.runHitEnd;
+      }
       if (s <= this.plainNext) {
         this.hitAt = s;
-        this.hitRule = s === NOT_FOUND ? 0 : (this.found[this.head] as Literal).rule;
-        this.hitEnd = this.ends[this.head] as number;
+        this.hitRule = rule;
+        this.hitEnd = end;
         return s;
       }
       const at = this.plainNext;
       const literal = this.plainLiteral;
-      const end = this.read(at, literal);
-      if (end >= 0) {
+      const plainEnd = this.read(at, literal);
+      if (plainEnd >= 0) {
         this.hitAt = at;
         this.hitRule = literal.rule;
-        this.hitEnd = end;
+        this.hitEnd = plainEnd;
         return at;
       }
       // Inside a word no later start starts a word either: go past the word (its end cached).
       from = this.cls(at - 1) & this.cls(at) & WORD ? this.run(at, WORD) : at + 1;
     }
+  }
+
+  /**
+   * The first match at or after `from` of a literal read in long runs, rule below `limit`
+   * (+Infinity if none): at each word start inside a run of MIN_RUN or more TOKEN characters,
+   * the literals of its first two characters are tried in rule order. Prose is passed over
+   * by looking at one character in MIN_RUN (see `longRun`); a run is read once.
+   */
+  private runNext(from: number, limit: number): number {
+    const known = this.runAt !== NOT_FOUND || this.runScanned >= this.n;
+    if (known && this.runAt >= from && this.runRule < limit) return this.runAt;
+    const t = this.text;
+    let p = Math.max(from, this.runScanned);
+    for (;;) {
+      if (p >= this.tokenTo) {
+        const start = this.longRun(p);
+        if (start === NOT_FOUND) {
+          this.runScanned = this.n;
+          this.runAt = NOT_FOUND;
+          return NOT_FOUND;
+        }
+        // The run's end is found by the loop below; until then it lies ahead.
+        this.tokenTo = this.n;
+        p = Math.max(p, start);
+      }
+      let before = p > 0 ? (CLASS[t.charCodeAt(p - 1)] as number) & WORD : 0;
+      for (; p < this.tokenTo; p++) {
+        const c = t.charCodeAt(p);
+        const cls = CLASS[c] as number;
+        if (!(cls & TOKEN)) {
+          this.tokenTo = p;
+          break;
+        }
+        const word = cls & WORD;
+        if (word === 0 || before !== 0) {
+          before = word;
+          continue;
+        }
+        before = word;
+        const bucket = RUN_PAIRS[((c << 7) | t.charCodeAt(p + 1)) & 16383] as number;
+        if (bucket !== 0 && this.tryRun(p, RUN_BUCKETS[bucket] as Literal[], limit)) return p;
+      }
+    }
+  }
+
+  /** Whether one of `literals` (rule below `limit`) matches at `p`; it becomes `runAt`. */
+  private tryRun(p: number, literals: Literal[], limit: number): boolean {
+    const third = this.text.charCodeAt(p + 2);
+    for (const literal of literals) {
+      if (literal.third >= 0 && literal.third !== third) continue;
+      if (literal.rule >= limit || p < this.skip.from(literal.id)) continue;
+      if (!occursAt(this.text, literal.text, p)) continue;
+      const end = literal.read(this, p + literal.text.length);
+      if (end < 0) {
+        this.skip.missed(literal.id, p);
+        continue;
+      }
+      this.runAt = p;
+      this.runRule = literal.rule;
+      this.runHitEnd = end;
+      this.runScanned = p + 1;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Start of the first run of MIN_RUN or more TOKEN characters that ends after `p` (at most
+   * MIN_RUN characters before `p`, and after the run read last), or +Infinity. Looks at the
+   * last character such a run would need and jumps past it when it cannot be in one.
+   */
+  private longRun(p: number): number {
+    const t = this.text;
+    let s = p;
+    // Back over the TOKEN characters before `p`, but not into the run read last.
+    const back = Math.max(p - MIN_RUN, this.tokenTo, 0);
+    while (s > back && (CLASS[t.charCodeAt(s - 1)] as number) & TOKEN) s--;
+    let known = p; // [s, known) is known to be TOKEN
+    while (s + MIN_RUN <= this.n) {
+      const far = s + MIN_RUN - 1;
+      if (!((CLASS[t.charCodeAt(far)] as number) & TOKEN)) {
+        s = known = far + 1;
+        continue;
+      }
+      let j = far;
+      while (j > known && (CLASS[t.charCodeAt(j - 1)] as number) & TOKEN) j--;
+      if (j <= known) return s;
+      s = j;
+      known = far + 1;
+    }
+    return NOT_FOUND;
   }
 
   /** End of the match of `literal` at `s`, which starts a word there if it must; -1 if none. */

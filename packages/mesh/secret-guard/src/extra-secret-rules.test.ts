@@ -2,12 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeProse } from "../test/arbitraries.js";
 import { benignCorpus } from "../test/benign-corpus.js";
-import { type Paste, seeded, VENDOR_FORMATS } from "../test/vendor-formats.js";
-import { EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
+import { type Paste, recordFormats, seeded, VENDOR_FORMATS } from "../test/vendor-formats.js";
+import { ALPHABETS, EXTRA_SECRET_RULES } from "./extra-secret-rules.js";
 import { findAllSecrets } from "./find-all-secrets.js";
 import { findSecret } from "./find-secret.js";
 import { redactSecrets } from "./redact-secrets.js";
 import { SECRET_RULES } from "./secret-rules.js";
+
+/** The hand-written formats, then one built from each remaining record. */
+const FORMATS = [...VENDOR_FORMATS, ...recordFormats(EXTRA_SECRET_RULES, ALPHABETS)];
 
 /** Whether a match of `ruleId` covers the whole secret, and redaction leaves nothing behind. */
 function caught({ content, secret }: Paste, ruleId: string): boolean {
@@ -31,13 +34,13 @@ describe("extra secret rules", () => {
   });
 
   it("have a generated corpus for every rule", () => {
-    const covered = new Set(VENDOR_FORMATS.map((format) => format.ruleId));
+    const covered = new Set(FORMATS.map((format) => format.ruleId));
     for (const rule of [...SECRET_RULES, ...EXTRA_SECRET_RULES]) {
       if (rule.id !== "deepseek-api-key") expect(covered).toContain(rule.id);
     }
   });
 
-  it.each(VENDOR_FORMATS.map((format) => [format.vendor, format] as const))(
+  it.each(FORMATS.map((format) => [format.vendor, format] as const))(
     "find every generated %s with their rule and redact it (recall 100%)",
     (_, format) => {
       const missed: string[] = [];
@@ -53,7 +56,7 @@ describe("extra secret rules", () => {
     fc.assert(
       fc.property(
         safeProse,
-        fc.constantFrom(...VENDOR_FORMATS),
+        fc.constantFrom(...FORMATS),
         fc.integer({ min: 1 }),
         safeProse,
         (before, format, seed, after) => {

@@ -17,6 +17,10 @@ export const ALPHABETS = {
   hex: "a-f0-9",
   anyhex: "a-fA-F0-9",
   lowernum: "a-z0-9",
+  dotted: "\\w.=-",
+  b64url: "\\w=-",
+  b64any: "\\w+/=-",
+  updash: "0-9A-Z-",
 } as const;
 
 /** Name of an alphabet in `ALPHABETS`. */
@@ -27,6 +31,13 @@ export type Alphabet = keyof typeof ALPHABETS;
  * Each is one reader in the scanner; the record states its shape in regex notation.
  */
 export type StructuralCheck = "slack" | "userinfo" | "service-account" | "private-key";
+
+/** A run of one alphabet: at least `min`, at most `max` characters (no `max`: no bound). */
+export interface Run {
+  readonly chars: Alphabet;
+  readonly min: number;
+  readonly max?: number;
+}
 
 /** One extra rule, written once: scanner tables, descriptions and test regexes come from it. */
 export interface RuleRecord {
@@ -41,7 +52,13 @@ export interface RuleRecord {
   /** The literal is a variable name: `["']?[ \t]*[=:][ \t]*["']?` comes before the body. */
   readonly assign?: true;
   /** The body after the literal: its alphabet and length (no `max`: as long as the run goes). */
-  readonly body?: { readonly chars: Alphabet; readonly min: number; readonly max?: number };
+  readonly body?: Run;
+  /**
+   * What follows the body, in order: literal separators and further runs. Each run of
+   * varying length is followed by a separator none of its characters begins, so reading
+   * every run as far as it goes finds what a regex finds.
+   */
+  readonly rest?: readonly (Run | string)[];
   /** Instead of a body: a structural check, its exact shape after the literal, and what every match of it starts with (linear in a regex engine). */
   readonly check?: {
     readonly name: StructuralCheck;
@@ -69,20 +86,35 @@ export function literalSource(text: string): string {
 /** Between a variable name and its value: optional closing quote, `=` or `:`, optional quote. */
 export const ASSIGN = `["']?[ \\t]*[=:][ \\t]*["']?`;
 
+/** A run as regex source: its class and repetition. */
+function runSource({ chars, min, max }: Run): string {
+  const cls = chars === "word" ? "\\w" : `[${ALPHABETS[chars]}]`;
+  return cls + (max === min ? `{${min}}` : `{${min},${max ?? ""}}`);
+}
+
+/**
+ * After the last part, no character of its alphabet nor a word character follows: an open run
+ * of an alphabet holding \w needs no check, after an alphabet within \w it is a word boundary.
+ */
+function endSource(last: Run | string): string {
+  if (typeof last === "string") return /\w$/.test(last) ? "\\b" : "";
+  if (last.max === undefined && ALPHABETS[last.chars].startsWith("\\w")) return "";
+  const re = new RegExp(`[${ALPHABETS[last.chars]}]`);
+  const others = [..."./+=~-"].filter((c) => re.test(c)).join("");
+  return others ? `(?![\\w${others}])` : "\\b";
+}
+
 /** Regex source of what follows the literal (assignment, then body or check). */
 export function tailSource(record: RuleRecord, exact: boolean): string {
   const assign = record.assign ? ASSIGN : "";
   if (record.check) return assign + (exact ? record.check.shape : record.check.lead);
-  const { chars, min, max } = record.body as NonNullable<RuleRecord["body"]>;
-  const cls = chars === "word" ? "\\w" : `[${ALPHABETS[chars]}]`;
-  if (!exact) return `${assign}${cls}{${min}}`;
-  const times = max === min ? `{${min}}` : `{${min},${max ?? ""}}`;
-  // No character of the body, nor a word character, follows: an open run of an alphabet
-  // holding \w needs no check, and after an alphabet within \w it is a word boundary.
-  if (max === undefined && ALPHABETS[chars].startsWith("\\w")) return assign + cls + times;
-  const others = [..."/+=-"].filter((c) => new RegExp(`[${ALPHABETS[chars]}]`).test(c)).join("");
-  const after = others ? `(?![\\w${others}])` : "\\b";
-  return assign + cls + times + after;
+  const body = record.body as Run;
+  if (!exact) return `${assign}${runSource({ chars: body.chars, min: body.min, max: body.min })}`;
+  const parts = [body, ...(record.rest ?? [])];
+  const source = parts.map((part) =>
+    typeof part === "string" ? literalSource(part) : runSource(part),
+  );
+  return assign + source.join("") + endSource(parts[parts.length - 1] as Run | string);
 }
 
 /** The whole shape: a literal (after a word boundary when it starts with a word character), then its tail. */

@@ -17,13 +17,21 @@ describe("LiteralSkip", () => {
     expect(skip.from(1)).toBe(0);
   });
 
-  it("stops searching once its searches have read the text twice over", () => {
+  it("stops searching once its searches have read the text four times over", () => {
     // Each literal misses 17 times at the start, then searches to the end in vain: the
-    // fourth search would read the text a third time.
+    // sixth search would read the text a fifth time.
     const text = `${"r8_a ".repeat(17)}${" ".repeat(300)}`;
-    const skip = new LiteralSkip(text, [...SHAPES, ...SHAPES]);
-    for (const k of [0, 1, 2, 3]) for (let m = 0; m < 17; m++) skip.missed(k, m);
-    expect([0, 1, 2, 3].map((k) => skip.from(k))).toEqual([Infinity, Infinity, Infinity, 0]);
+    const skip = new LiteralSkip(text, [...SHAPES, ...SHAPES, ...SHAPES]);
+    const literals = [0, 1, 2, 3, 4, 5];
+    for (const k of literals) for (let m = 0; m < 17; m++) skip.missed(k, m);
+    expect(literals.map((k) => skip.from(k))).toEqual([
+      Infinity,
+      Infinity,
+      Infinity,
+      Infinity,
+      Infinity,
+      0,
+    ]);
   });
 
   it("never skips a position where the literal's shape holds (property)", () => {

@@ -5,14 +5,14 @@
  * literal, a native regex of what every match of it starts with finds the next place where
  * one can start, and occurrences before it are passed over at the cost of one comparison.
  * Each literal's searches move forward, but a text can make many literals search far: all
- * together they read at most the text twice over, then misses are read in full again.
+ * together they read at most the text four times over, then misses are read in full again.
  */
 
 /** Misses of a literal read in full before its regex picks the next candidate. */
 const DENSE = 16;
 
 /** Characters the searches may read, in text lengths. */
-const BUDGET = 2;
+const BUDGET = 4;
 
 /** Per literal (by index): where the next match of it can start, once it has missed often. */
 export class LiteralSkip {

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { EXTRA_SECRET_RULES } from "../src/extra-secret-rules.js";
 
 /** Literals that start shapes, end them, or provide the "later on the same line" context. */
 const LITERALS = [
@@ -194,6 +195,13 @@ const EXTRA_LITERALS = [
   "AKIA",
   "MESH_GATEWAY_TOKEN",
   "[REDACTED:private-key]",
+  // Every record's literals and separators, so that new rules are fuzzed against their regexes.
+  ...EXTRA_SECRET_RULES.flatMap((rule) => [
+    ...rule.prefixes,
+    ...(rule.rest ?? []).filter((part): part is string => typeof part === "string"),
+  ]),
+  ".",
+  "~",
 ];
 
 const extraNear = fc.oneof(
@@ -206,6 +214,11 @@ const extraNear = fc.oneof(
   run("AZ09", 14, 18),
   run("0123456789", 1, 3),
   run("aZ", 33, 35),
+  run("af09", 30, 34),
+  run("af09", 38, 42),
+  run("af09", 62, 66),
+  run("aA0._-", 18, 26),
+  run("aA0", 52, 60),
 );
 
 const extraPiece = fc.oneof(

@@ -245,6 +245,15 @@ export const VENDOR_FORMATS: readonly VendorFormat[] = [
     },
   },
   {
+    vendor: "Web and FTP URLs with a password",
+    ruleId: "url-password",
+    make: (r) => {
+      const scheme = oneOf(r, ["https", "http", "ftp", "ftps"]);
+      const secret = `${scheme}://${pick(r, LOWER, 6)}:${pick(r, ALNUM + "-._~!*", between(r, 8, 32))}`;
+      return { content: `fetch("${secret}@api.example.com/v1")`, secret };
+    },
+  },
+  {
     vendor: "npm access token (npm_)",
     ruleId: "npm-token",
     make: token((r) => `npm_${pick(r, ALNUM, 36)}`),
@@ -257,7 +266,7 @@ export const VENDOR_FORMATS: readonly VendorFormat[] = [
   {
     vendor: "Groq API key (gsk_)",
     ruleId: "groq-api-key",
-    make: token((r) => `gsk_${pick(r, ALNUM, 48)}`),
+    make: token((r) => `gsk_${pick(r, ALNUM, 52)}`),
   },
   {
     vendor: "Perplexity API key (pplx-)",
@@ -295,3 +304,56 @@ export const VENDOR_FORMATS: readonly VendorFormat[] = [
     },
   },
 ];
+
+/** The parts of a rule record that generation needs (as in `EXTRA_SECRET_RULES`). */
+interface RecordShape {
+  readonly id: string;
+  readonly label: string;
+  readonly prefixes: readonly string[];
+  readonly body?: { readonly chars: string; readonly min: number; readonly max?: number };
+  readonly rest?: readonly (
+    | { readonly chars: string; readonly min: number; readonly max?: number }
+    | string
+  )[];
+  readonly check?: unknown;
+  readonly assign?: true;
+}
+
+/** The characters of an alphabet given as the inside of a regex class. */
+function charsOf(alphabet: string): string {
+  const re = new RegExp(`[${alphabet}]`);
+  let out = "";
+  for (let c = 33; c < 127; c++) if (re.test(String.fromCharCode(c))) out += String.fromCharCode(c);
+  return out;
+}
+
+/**
+ * A format per rule record that has no hand-written one above: its literal, then each run of
+ * its alphabet at a length in range, each separator. Built from the record itself, so it checks
+ * the scanner against the record, not the record against the vendor: the published samples
+ * (`test/fixtures`) do that.
+ */
+export function recordFormats(
+  rules: readonly RecordShape[],
+  alphabets: Readonly<Record<string, string>>,
+): VendorFormat[] {
+  const covered = new Set(VENDOR_FORMATS.map((format) => format.ruleId));
+  return rules
+    .filter((rule) => !covered.has(rule.id) && rule.body && !rule.check && !rule.assign)
+    .map((rule) => ({
+      vendor: `${rule.label} (${rule.prefixes.join(", ")}), from its record`,
+      ruleId: rule.id,
+      make: token((r) => {
+        let out = oneOf(r, rule.prefixes);
+        for (const part of [rule.body, ...(rule.rest ?? [])]) {
+          if (typeof part === "string") out += part;
+          else if (part) {
+            const chars = charsOf(alphabets[part.chars] as string);
+            const length = between(r, part.min, Math.min(part.max ?? part.min + 40, part.min + 40));
+            out += pick(r, chars, length);
+          }
+        }
+        return out;
+      }),
+    }));
+}
