@@ -68,6 +68,16 @@ describe("modelView", () => {
     expect(modelView([grok], { today: "2026-05-15" })[0]?.retired).toBe(true);
   });
 
+  it("says null, not false, for a model no registry knows", () => {
+    const [known, unknown, other] = modelView(
+      [model("gpt-4-32k", "Open AI"), model("gpt-9-turbo", "Open AI"), model("m", "Mistral AI")],
+      { today: "2026-11-27" },
+    );
+    expect(known?.retired).toBe(true);
+    expect(unknown?.retired).toBeNull();
+    expect(other?.retired).toBeNull();
+  });
+
   it("prices most of the captured catalog's models of the five vendors", () => {
     const vendors = new Set(["Open AI", "Anthropic", "Google", "DeepSeek AI", "X AI"]);
     const captured = aimlapiCapture().data.map((entry) =>

@@ -1,7 +1,7 @@
 import { type ListModelsOptions, listModels, type ModelInfo } from "@discovery/catalog";
 import { findProvider, PROVIDER_INFO, type ProviderName } from "@discovery/normalize";
 import { type PriceRow, priceFor } from "@discovery/pricing";
-import { isRetired, retirementDate } from "@discovery/retirement";
+import { getLifecycle, isRetired, retirementDate } from "@discovery/retirement";
 
 /**
  * How much of a model's price is known: `priced` (input, output and cache-read prices),
@@ -19,10 +19,13 @@ export interface ModelViewRow {
   /** The price row matched across spellings (dated snapshots, vendor prefixes, aliases), or null. */
   price: PriceRow | null;
   priceStatus: PriceStatus;
-  /** The registry value (`YYYY-MM-DD` or `deprecated`), or null when not registered. */
+  /** The retirement date (`YYYY-MM-DD`), `deprecated`, or null when none is known. */
   retirementDate: string | null;
-  /** True when the registry says the model is retired on `today`. */
-  retired: boolean;
+  /**
+   * Whether the model is retired on `today`; null when neither the retirement registry nor the
+   * lifecycle registry knows the model (never "not retired" for a model nobody vouches for).
+   */
+  retired: boolean | null;
 }
 
 /** Options of {@link modelView}. */
@@ -52,7 +55,7 @@ export function modelView(
       price,
       priceStatus: priceStatus(price),
       retirementDate: date,
-      retired: provider !== null && isRetired(provider, model.id, { today }),
+      retired: retiredOrUnknown(provider, model.id, date, today),
     };
   });
 }
@@ -86,4 +89,15 @@ function priceFrom(provider: ProviderName, model: ModelInfo): PriceRow | null {
     if (row !== null) return row;
   }
   return null;
+}
+
+function retiredOrUnknown(
+  provider: ProviderName | null,
+  id: string,
+  date: string | null,
+  today: Date | string,
+): boolean | null {
+  if (provider === null) return null;
+  if (date === null && getLifecycle(provider, id).status === "unknown") return null;
+  return isRetired(provider, id, { today });
 }
