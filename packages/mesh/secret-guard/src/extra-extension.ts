@@ -312,11 +312,38 @@ for (const literal of LITERALS) {
   RUN_BUCKETS[RUN_PAIRS[key] as number]?.push(literal);
 }
 /**
- * Any literal, for short texts only: one native search settles most of them (a chat message
- * holds none), and the scanner's set-up is skipped. It tries every literal at each position,
- * so long texts, where that would add up, go to the scanner.
+ * The first three characters of every literal (of a two-character literal, those two and
+ * any third), as a bit set indexed by their low seven bits: a short text none of whose
+ * three-character windows is in it holds no literal (a chat message holds none), and the
+ * scanner's set-up is skipped. One table read per character, whatever the number of literals.
  */
-const ANY_LITERAL = new RegExp(LITERALS.map(({ text }) => literalSource(text)).join("|"));
+const STARTS = new Uint32Array(1 << 16);
+const startKey = (a: number, b: number, c: number) =>
+  ((a & 127) << 14) | ((b & 127) << 7) | (c & 127);
+for (const { text } of LITERALS) {
+  const [a, b] = [text.charCodeAt(0), text.charCodeAt(1)];
+  for (let c = 0; c < 128; c++) {
+    if (text.length > 2 && c !== text.charCodeAt(2)) continue;
+    const key = startKey(a, b, c);
+    STARTS[key >>> 5] = (STARTS[key >>> 5] as number) | (1 << (key & 31));
+  }
+}
+
+/** Whether a literal may start somewhere in `text` (false: none does). */
+function mayHoldLiteral(text: string): boolean {
+  let a = text.charCodeAt(0);
+  let b = text.charCodeAt(1);
+  for (let i = 2; i <= text.length; i++) {
+    // Past the end, charCodeAt is NaN, read as 0: a two-character literal at the end counts.
+    const c = text.charCodeAt(i);
+    const key = startKey(a, b, c);
+    if ((STARTS[key >>> 5] as number) & (1 << (key & 31))) return true;
+    a = b;
+    b = c;
+  }
+  return false;
+}
+
 /** Literals by key (their anchor and the two characters before it), and the keys' search. */
 const KEYED: readonly Literal[][] = [...byBucket.values()];
 const KEYS = new KeySearch(
@@ -831,7 +858,7 @@ export function extraExtension(accelerateFrom: number): RuleExtension {
         ? new AcceleratedEngine(text, triggers)
         : new Engine(text, triggers),
     scanner: (text) =>
-      text.length < accelerateFrom && !ANY_LITERAL.test(text) ? null : new ExtraScanner(text),
+      text.length < accelerateFrom && !mayHoldLiteral(text) ? null : new ExtraScanner(text),
   };
 }
 
