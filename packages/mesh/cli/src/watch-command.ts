@@ -1,5 +1,5 @@
 import { EXIT_OK } from "@mesh/cli-kit";
-import type { Message } from "@mesh/client";
+import type { ConnectionEvent, Message } from "@mesh/client";
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
 import type { CommandContext } from "./command-context.js";
 import { formatMessage } from "./inbox-command.js";
@@ -32,6 +32,7 @@ export async function watchCommand(
       ),
     );
     let afterId: number | undefined;
+    const link = connectionNotes(context, client.gatewayUrl, client.node);
     const print = (message: Message) => {
       afterId = message.id;
       if (context.json) context.printJson(message);
@@ -43,11 +44,12 @@ export async function watchCommand(
           signal: stop.signal,
           ...(options.interval !== undefined ? { intervalMs: options.interval } : {}),
           ...(afterId !== undefined ? { afterId } : {}),
+          onConnection: link.onConnection,
         });
         for await (const message of messages) print(message);
       } catch (error) {
         if (!(error instanceof MeshGatewayError) || error instanceof MeshAuthError) throw error;
-        context.note(context.err.dim(`mesh: ${error.message}; watching again shortly`));
+        link.lost(error.message);
         await pause(RECONNECT_MS, stop.signal);
       }
     }
@@ -56,6 +58,36 @@ export async function watchCommand(
     release();
     await client.close();
   }
+}
+
+/**
+ * One line on stderr when the gateway is lost (however many reconnects fail after it) and one
+ * when it is back, so a quiet watch is never mistaken for an empty inbox.
+ */
+function connectionNotes(context: CommandContext, gatewayUrl: string, node: string) {
+  let down = false;
+  const lost = (reason: string) => {
+    if (down) return;
+    down = true;
+    context.note(
+      context.err.red(
+        `mesh: lost the mesh gateway at ${gatewayUrl} (${reason}); reconnecting until it is back, Ctrl-C stops`,
+      ),
+    );
+  };
+  const onConnection = (event: ConnectionEvent) => {
+    if (event.state === "lost") {
+      lost(event.error instanceof Error ? event.error.message : String(event.error));
+    } else if (down) {
+      down = false;
+      context.note(
+        context.err.green(
+          `mesh: the mesh gateway at ${gatewayUrl} is back; watching the inbox of ${node}`,
+        ),
+      );
+    }
+  };
+  return { lost, onConnection };
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

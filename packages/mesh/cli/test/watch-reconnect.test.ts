@@ -62,10 +62,14 @@ it("keeps watching through a gateway restart and prints what arrived meanwhile, 
   await first;
 
   const port = gateway.port;
+  const lost = waitFor(child.stderr, /lost the mesh gateway/);
   await gateway.close();
+  await lost;
   await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
   expect(child.exitCode).toBeNull();
+  const back = waitFor(child.stderr, /is back/);
   gateway = await start(port);
+  await back;
   const after = waitFor(child.stdout, /"after"/);
   await sendTo("droplet", "after");
   await after;
@@ -73,6 +77,17 @@ it("keeps watching through a gateway restart and prints what arrived meanwhile, 
   child.kill("SIGINT");
   const run = await done;
   expect(run.code).toBe(0);
+  // One line when the gateway went away (not one per failed reconnect), one when it came back.
+  const url = `http://127.0.0.1:${port}`;
+  expect(run.stderr.split("\n").slice(1, 3)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^mesh: lost the mesh gateway at ${url} \\(.+\\); reconnecting until it is back, Ctrl-C stops$`,
+      ),
+    ),
+    `mesh: the mesh gateway at ${url} is back; watching the inbox of droplet`,
+  ]);
+  expect(run.stderr.match(/lost the mesh gateway/g)).toHaveLength(1);
   const contents = run.stdout
     .trim()
     .split("\n")

@@ -33,4 +33,4 @@ export {
   type WatchOptions,
 } from "./mesh-client.js";
 export type { MessagesQuery } from "./message-query.js";
-export type { StreamOptions } from "./stream-messages.js";
+export type { ConnectionEvent, StreamOptions } from "./stream-messages.js";

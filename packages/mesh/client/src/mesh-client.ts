@@ -38,7 +38,12 @@ import {
 } from "./message-query.js";
 import { readListBody } from "./read-list-body.js";
 import { readMessageRecord } from "./read-message-record.js";
-import { StreamArgsSchema, type StreamOptions, streamMessages } from "./stream-messages.js";
+import {
+  type ConnectionEvent,
+  StreamArgsSchema,
+  type StreamOptions,
+  streamMessages,
+} from "./stream-messages.js";
 import { type WatchContext, watchMessages } from "./watch-messages.js";
 
 /** Options of {@link MeshClient}. */
@@ -168,6 +173,12 @@ export interface WatchOptions {
   waitMs?: number | undefined;
   /** Yield only messages with a larger id. Default 0 (every unread message already waiting, then new ones). */
   afterId?: number | undefined;
+  /**
+   * Told when the live stream's connection opens (at the start and after each reconnect) and
+   * when an open one is lost (the watch reconnects by itself), e.g. to show that the gateway is
+   * down and when it is back. Not called when polling a gateway without the stream. Default none.
+   */
+  onConnection?: ((event: ConnectionEvent) => void) | undefined;
 }
 
 const positiveMs = v.pipe(v.number(), v.finite(), v.minValue(1));
@@ -238,6 +249,7 @@ const WatchArgsSchema = v.object({
   signal: v.optional(v.instance(AbortSignal)),
   waitMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
   afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  onConnection: v.optional(v.function()),
 });
 
 const MessageIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));

@@ -36,6 +36,16 @@ export interface StreamContext {
   closing: AbortSignal;
 }
 
+/**
+ * A change of a stream's connection, for a caller that shows it: `open` each time a connection
+ * is established (the first, and every one after a drop), `lost` when an open one drops and the
+ * stream starts reconnecting, with the error that ended it.
+ */
+export type ConnectionEvent = { state: "open" } | { state: "lost"; error: unknown };
+
+/** Called with each {@link ConnectionEvent}; what it throws is ignored. */
+export type ConnectionListener = (event: ConnectionEvent) => void;
+
 /** One item of the raw stream: where a connection starts, or a message. */
 export type StreamItem = { type: "open"; id: number } | { type: "message"; message: Message };
 
@@ -55,11 +65,21 @@ export async function* streamItems(
   context: StreamContext,
   afterId: number | undefined,
   signal: AbortSignal | undefined,
+  onConnection?: ConnectionListener,
 ): AsyncGenerator<StreamItem, void, undefined> {
   const stop = signal ? AbortSignal.any([signal, context.closing]) : context.closing;
   // Each connection is aborted when it ends (see `reconnecting`), so a stream never outlives
   // its iterator; the global fetch opens another connection for the client's other calls.
-  yield* reconnecting(context, context.fetch ?? globalThis.fetch, afterId, stop);
+  const fetch = context.fetch ?? globalThis.fetch;
+  yield* reconnecting(context, fetch, afterId, stop, onConnection ?? (() => {}));
+}
+
+function tell(listener: ConnectionListener, event: ConnectionEvent): void {
+  try {
+    listener(event);
+  } catch {
+    // A listener's failure is the caller's to handle; the stream goes on.
+  }
 }
 
 type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
@@ -69,6 +89,7 @@ async function* reconnecting(
   fetch: FetchFunction,
   afterId: number | undefined,
   stop: AbortSignal,
+  onConnection: ConnectionListener,
 ): AsyncGenerator<StreamItem, void, undefined> {
   let cursor = afterId;
   let connected = false;
@@ -81,6 +102,7 @@ async function* reconnecting(
       const response = await connect(context, fetch, cursor, connection);
       connected = true;
       backoff = FIRST_BACKOFF_MS;
+      tell(onConnection, { state: "open" });
       for await (const item of readItems(response, connection)) {
         if (item.type === "message") cursor = item.message.id;
         else cursor = Math.max(cursor ?? 0, item.id);
@@ -89,6 +111,8 @@ async function* reconnecting(
     } catch (error) {
       if (stop.aborted) return;
       if (!connected || !isRetryable(error)) throw error;
+      // Once per outage: the failed reconnects that follow stay quiet until one opens.
+      if (backoff === FIRST_BACKOFF_MS) tell(onConnection, { state: "lost", error });
     } finally {
       stop.removeEventListener("abort", onStop);
       connection.abort();

@@ -1,7 +1,7 @@
 import { MeshGatewayError } from "@mesh/errors";
 import { MAX_WAIT_SECONDS, type Message } from "@mesh/protocol";
 import { sleep } from "./sleep.js";
-import { type StreamContext, streamItems } from "./stream-messages.js";
+import { type ConnectionListener, type StreamContext, streamItems } from "./stream-messages.js";
 
 /** Rows per backlog page. */
 const BACKLOG_PAGE = 100;
@@ -22,6 +22,7 @@ export interface WatchArgs {
   signal?: AbortSignal | undefined;
   waitMs?: number | undefined;
   afterId?: number | undefined;
+  onConnection?: ConnectionListener | undefined;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function* watchMessages(
   let cursor = args.afterId ?? 0;
   let streamed = false;
   try {
-    for await (const item of streamItems(context, undefined, stop)) {
+    for await (const item of streamItems(context, undefined, stop, args.onConnection)) {
       if (item.type === "open") {
         if (streamed) continue;
         streamed = true;

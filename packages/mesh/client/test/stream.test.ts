@@ -188,4 +188,37 @@ describe("client.watch over the stream", () => {
     });
     expect((await take(watch, 1)).map((m) => m.content)).toEqual(["after restart"]);
   });
+
+  it("tells onConnection when the stream opens, once when it is lost, and when it is back", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    const events: string[] = [];
+    const watch = droplet.watch({
+      onConnection: (event) => {
+        events.push(
+          event.state === "lost"
+            ? `lost: ${MeshGatewayError.isInstance(event.error)}`
+            : event.state,
+        );
+      },
+    });
+    const first = watch.next();
+    await lab.send({ to: "droplet", kind: "fyi", content: "before" });
+    await first;
+    expect(events).toEqual(["open"]);
+    // Pulled before the outage: a watch notices only while its caller waits for the next message.
+    const next = watch.next();
+    const port = gateway.port;
+    await gateway.close();
+    // Several reconnects fail while the gateway is down: one "lost" stands for them all.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(events).toEqual(["open", "lost: true"]);
+    gateway = await start(port);
+    await sendAfterRestart(client("lab-ovh", ADMIN_TOKEN, gateway.url), {
+      to: "droplet",
+      kind: "fyi",
+      content: "after",
+    });
+    expect((await next).value?.content).toBe("after");
+    expect(events).toEqual(["open", "lost: true", "open"]);
+  });
 });
