@@ -14,7 +14,7 @@ export interface MeshMcpServerOptions {
 
 /**
  * An MCP server (not yet connected to a transport) that gives an agent its mesh identity: the
- * six tools and the `mesh://inbox` resource with update notifications.
+ * tools and the `mesh://inbox` resource with update notifications.
  */
 export function createMeshMcpServer(options: MeshMcpServerOptions): Server {
   const { client } = options;

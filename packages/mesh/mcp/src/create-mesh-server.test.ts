@@ -79,7 +79,7 @@ describe("createMeshServer", () => {
     const mcp = await connect(client);
     expect(mcp.getInstructions()).toMatch(/peer 'droplet'/);
     const { tools } = await mcp.listTools();
-    expect(tools).toHaveLength(7);
+    expect(tools).toHaveLength(9);
     expect(client.asked).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect(client.asked).toBe(1);

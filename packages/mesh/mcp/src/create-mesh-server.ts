@@ -22,7 +22,6 @@ import type { MeshTool } from "./mesh-tool.js";
 import { createMeshTools } from "./mesh-tools.js";
 import { mentionsSecret, redactSecret } from "./redact-secret.js";
 import { SendRepeats } from "./send-repeats.js";
-import { SentLog } from "./sent-log.js";
 import { jsonSchemaOf } from "./tool-schemas.js";
 
 /** The resource that lists the own unread messages. */
@@ -70,7 +69,7 @@ export function createMeshServer(options: MeshServerOptions): Server {
     { name: "mesh", title: "Mesh", version: pkg.version },
     {
       capabilities: { tools: {}, resources: { subscribe: true } },
-      instructions: `You are peer '${node}' on a mesh of agents. Find peers with list_peers, message them with send_message, read what arrives with check_inbox or wait_for_messages, and mark_read what you have handled. Never put credentials in a message.`,
+      instructions: `You are peer '${node}' on a mesh of agents. Find peers with list_peers, message them with send_message, read what arrives with check_inbox or wait_for_messages, and mark_read what you have handled. list_threads, get_thread and search_messages read earlier conversations. A send_message repeated after a timeout does not send twice. Never put credentials in a message.`,
       jsonSchemaValidator: new LazyJsonSchemaValidator(),
     },
   );
@@ -79,7 +78,6 @@ export function createMeshServer(options: MeshServerOptions): Server {
     client: options.client,
     inbox,
     repeats: new SendRepeats(),
-    sent: new SentLog(),
     cursor: { newestReturned: 0 },
   });
   serveTools(server, tools, context);

@@ -1,5 +1,4 @@
 import type { Message } from "@mesh/client";
-import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 import type { ClientSource } from "./client-source.js";
 
 /** Pause between polls when a gateway has no stream and answers a `wait` poll at once. */
@@ -54,14 +53,6 @@ export class InboxReader {
   async page(options: ListOptions): Promise<MessagePage> {
     const rows = await this.list({ ...options, limit: options.limit + 1 });
     return { messages: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
-  }
-
-  /** Received messages of one thread, oldest first. */
-  async thread(threadId: string): Promise<Message[]> {
-    const client = await this.#client();
-    const rows = await client.fetch({ threadId, limit: MAX_MESSAGE_LIMIT });
-    // Filtered here too: a gateway older than the `thread` query returns every thread.
-    return rows.filter((row) => row.thread_id === threadId);
   }
 
   /**

@@ -2,7 +2,6 @@ import type * as v from "valibot";
 import type { ClientSource } from "./client-source.js";
 import type { InboxReader } from "./inbox-reader.js";
 import type { SendRepeats } from "./send-repeats.js";
-import type { SentLog } from "./sent-log.js";
 
 /** The MCP tool annotations the server sets on every tool. */
 export interface ToolHints {
@@ -39,8 +38,6 @@ export interface ToolDeps {
   inbox: InboxReader;
   /** The keys of recent sends, so that a repeated call sends nothing new. */
   repeats: SendRepeats;
-  /** The own sent messages, for `get_thread`. */
-  sent: SentLog;
   /** The newest id of a received message this server has returned; `wait_for_messages` waits past it. */
   cursor: { newestReturned: number };
 }

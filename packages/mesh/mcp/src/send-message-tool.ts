@@ -5,7 +5,7 @@ import { ToolRefusal } from "./tool-refusal.js";
 import { SendMessageInput, SentOutput } from "./tool-schemas.js";
 
 /** `send_message`: one DM, sent at most once per call however often the call is repeated. */
-export function sendMessageTool({ node, client, repeats, sent }: ToolDeps): MeshTool {
+export function sendMessageTool({ node, client, repeats }: ToolDeps): MeshTool {
   return defineTool({
     name: "send_message",
     title: "Send a direct message",
@@ -47,7 +47,6 @@ export function sendMessageTool({ node, client, repeats, sent }: ToolDeps): Mesh
         idempotencyKey,
       });
       const repeated = message !== null && repeats.isRepeat(idempotencyKey, message.id);
-      if (message && !repeated) sent.add(message, args.content);
       return { structured: { message, repeated }, summary: summarizeSent(message, repeated) };
     },
   });

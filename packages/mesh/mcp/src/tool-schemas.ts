@@ -6,6 +6,7 @@ import {
   MessageSchema,
   PeerSchema,
   SentMessageSchema,
+  ThreadSchema,
 } from "@mesh/protocol";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
@@ -117,12 +118,21 @@ export const GetThreadInput = v.strictObject({
 
 export const ListThreadsInput = v.strictObject({
   q: v.optional(query("only threads with a message holding all these words")),
+  before_id: v.optional(
+    v.pipe(
+      messageId,
+      v.description("only threads whose last message id is smaller (paging cursor)"),
+    ),
+  ),
   limit: limit("most threads to return"),
 });
 
 export const SearchMessagesInput = v.strictObject({
   q: query("words that must all occur in a message, case-insensitive"),
   with: v.optional(peerName("only messages between you and this peer")),
+  after_id: v.optional(
+    v.pipe(messageId, v.description("only messages with a larger id (paging cursor)")),
+  ),
   limit: limit("most messages to return"),
 });
 
@@ -146,7 +156,7 @@ export const PeersOutput = v.object({ peers: v.array(PeerSchema) });
 export const PeerOutput = v.object({ peer: PeerSchema });
 export const MessagesOutput = v.object({ messages: v.array(MessageSchema), has_more: hasMore });
 export const ThreadsOutput = v.object({
-  threads: v.array(v.looseObject({ thread_id: v.string() })),
+  threads: v.array(ThreadSchema),
   has_more: hasMore,
 });
 export const SentOutput = v.object({

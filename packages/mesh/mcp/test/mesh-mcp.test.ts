@@ -14,6 +14,8 @@ const TOOLS = [
   "mark_read",
   "wait_for_messages",
   "get_thread",
+  "list_threads",
+  "search_messages",
   "register",
 ];
 
@@ -101,7 +103,14 @@ describe("mesh-mcp over stdio against a real gateway", () => {
     expect(send?.inputSchema.properties?.["kind"]).toMatchObject({ enum: [...DM_KINDS] });
     expect(send?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((t) => t.name);
-    expect(readOnly).toEqual(["list_peers", "check_inbox", "wait_for_messages", "get_thread"]);
+    expect(readOnly).toEqual([
+      "list_peers",
+      "check_inbox",
+      "wait_for_messages",
+      "get_thread",
+      "list_threads",
+      "search_messages",
+    ]);
   });
 
   it("answers a tool call and a resource read that come before any tools/list", async () => {
@@ -401,5 +410,57 @@ describe("mesh-mcp keeps results bounded and sends each message once", () => {
     expect(text.match(/MESH_GATEWAY_TOKEN/g)).toHaveLength(1);
     expect(text).not.toMatch(/option/);
     expect(text.split("To fix:")).toHaveLength(2);
+  });
+});
+
+describe("mesh-mcp reads conversations from the gateway", () => {
+  type Page = { messages: Message[]; has_more: boolean };
+  type Threads = {
+    threads: { thread_id: string; peers: string[]; messages: number }[];
+    has_more: boolean;
+  };
+
+  it("lists threads, searches both directions, and pages a thread", async () => {
+    const ids: number[] = [];
+    for (const [from, to, content] of [
+      [lab, "droplet", "the kestrel deploy of build 4711 failed on step three"],
+      [droplet, "lab-ovh", "retrying the kestrel deploy now"],
+      [lab, "droplet", "thanks, it passed"],
+    ] as const) {
+      const sent = await structured<{ message: Message }>(from, "send_message", {
+        to,
+        kind: "status",
+        content,
+        thread_id: "deploy-4711",
+      });
+      ids.push(sent.message.id);
+    }
+    const threads = await structured<Threads>(lab, "list_threads", { q: "kestrel" });
+    expect(threads.threads).toContainEqual(
+      expect.objectContaining({
+        thread_id: "deploy-4711",
+        peers: ["droplet", "lab-ovh"],
+        messages: 3,
+      }),
+    );
+    expect(errorText(await call(lab, "list_threads", { q: "kestrel" }))).toMatch(
+      /'deploy-4711' with droplet: 3 messages, .*last #\d+ \(status\)/,
+    );
+    const found = await structured<Page>(droplet, "search_messages", {
+      q: "kestrel deploy",
+      with: "lab-ovh",
+    });
+    expect(found.messages.map((m) => m.id)).toEqual([ids[0], ids[1]]);
+    const first = await structured<Page>(droplet, "get_thread", {
+      thread_id: "deploy-4711",
+      limit: 2,
+    });
+    expect(first).toMatchObject({ has_more: true });
+    expect(first.messages.map((m) => m.id)).toEqual([ids[0], ids[1]]);
+    const rest = await structured<Page>(droplet, "get_thread", {
+      thread_id: "deploy-4711",
+      after_id: ids[1],
+    });
+    expect(rest).toEqual({ messages: [expect.objectContaining({ id: ids[2] })], has_more: false });
   });
 });

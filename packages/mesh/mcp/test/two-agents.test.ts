@@ -110,6 +110,10 @@ describe("two agents over mesh-mcp", () => {
       has_more: false,
     });
 
+    // After the restart, the asker's thread comes from the gateway: both halves, oldest first.
+    const thread = await structured<Page>(asker, "get_thread", { thread_id: "gpu-1" });
+    expect(thread.messages.map((m) => m.id)).toEqual([asked.message.id, answered.message.id]);
+
     const all = await everyMessage();
     expect(all.map((m) => [m.from_node, m.kind, m.content])).toEqual([
       ["lab-ovh", "question", question.content],
