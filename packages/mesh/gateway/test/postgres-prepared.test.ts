@@ -2,8 +2,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GatewayStorage, openStorage } from "../src/index.js";
 import { namedStatement } from "../src/named-statement.js";
+import { createPostgresPool } from "../src/postgres-pool.js";
 import { POSTGRES_REACHABLE } from "./backends.js";
-import { createPgSchema } from "./helpers.js";
+import { createPgSchema, PG_BASE_URL } from "./helpers.js";
 
 describe("namedStatement", () => {
   it("gives one name per text, the same on every call", () => {
@@ -15,6 +16,33 @@ describe("namedStatement", () => {
       text: "SELECT 1 AS a",
       values: [2],
     });
+  });
+});
+
+(POSTGRES_REACHABLE ? describe : describe.skip)("createPostgresPool", () => {
+  it("prepares named statements only while they are switched on", async () => {
+    const prepared = async (on: boolean) => {
+      const { pool, usePreparedStatements } = createPostgresPool(PG_BASE_URL);
+      usePreparedStatements(on);
+      try {
+        // One connection, so the second query sees what the first one left on it.
+        const client = await pool.connect();
+        try {
+          await client.query(namedStatement("SELECT 1 AS probe", []));
+          const { rows } = await client.query<{ name: string }>(
+            "SELECT name FROM pg_prepared_statements",
+          );
+          return rows.map((row) => row.name);
+        } finally {
+          client.release();
+        }
+      } finally {
+        await pool.end();
+      }
+    };
+    const name = namedStatement("SELECT 1 AS probe", []).name;
+    expect(await prepared(true)).toContain(name);
+    expect(await prepared(false)).not.toContain(name);
   });
 });
 
