@@ -508,9 +508,21 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
           },
         },
       });
+      await send(gateway, {
+        from_node: "carol",
+        to_node: "alice",
+        kind: "question",
+        content: "Could you take the release-notes task? The draft is in the usual place.",
+        thread_id: "release-notes",
+      });
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(ADMIN_TOKEN);
       await peersTable().getByText("runtime").waitFor();
+      await page
+        .getByRole("navigation", { name: "Threads" })
+        .getByRole("button", { name: /release-notes/ })
+        .click();
+      await page.getByText("Could you take the release-notes task?").waitFor();
       const widths = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
         table: document.querySelector("table")?.getBoundingClientRect().right ?? 0,

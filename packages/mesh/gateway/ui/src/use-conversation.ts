@@ -3,10 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { followStream } from "./follow-stream.js";
 import { ApiError, api } from "./gateway-api.js";
 import { loadMessages } from "./load-messages.js";
+import { mergeMessages } from "./merge-messages.js";
 import { SEARCH_PAGE, threadsPath, VIEW_PAGE, type View, viewPath } from "./view-path.js";
 
 /** Sent messages and threads are read again this often, so receipts move on screen. */
 const REFRESH_MS = 10_000;
+/** Live messages kept for a reading still running to merge. */
+const LIVE_KEPT = 1000;
 
 export interface ConversationHooks {
   /** A read failed. */
@@ -45,15 +48,21 @@ export function useConversation(
   const { onProblem, onResolved, onDrop } = hooks;
   const viewKey = JSON.stringify(view);
   const viewRef = useRef(view);
+  /** Messages of this view the stream delivered, kept until the next view. */
+  const live = useRef<Message[]>([]);
   viewRef.current = view;
 
-  useEffect(() => setMessages(null), [me, viewKey]);
+  useEffect(() => {
+    setMessages(null);
+    live.current = [];
+  }, [me, viewKey]);
   useEffect(() => {
     if (me === null) return;
     let stopped = false;
     const pageSize = view.type === "search" ? SEARCH_PAGE : VIEW_PAGE;
+    // What the stream delivered while this reading ran stays: the reading may have missed it.
     const show = (rows: Message[]) => {
-      if (!stopped) setMessages(rows);
+      if (!stopped) setMessages(mergeMessages(rows, live.current));
     };
     loadMessages(token, viewPath(view, me), {
       pageSize,
@@ -62,7 +71,7 @@ export function useConversation(
     }).then((rows) => {
       if (stopped) return;
       onResolved();
-      setMessages(rows);
+      show(rows);
     }, onProblem);
     return () => {
       stopped = true;
@@ -98,11 +107,9 @@ export function useConversation(
       onMessage: (message) => {
         onResolved();
         if (belongs(viewRef.current, message)) {
-          setMessages((shown) =>
-            shown === null || shown.some((row) => row.id === message.id)
-              ? shown
-              : [...shown, message],
-          );
+          // Bounded: only what a reading still running may have missed matters.
+          live.current = [...live.current.slice(-(LIVE_KEPT - 1)), message];
+          setMessages((shown) => (shown === null ? null : mergeMessages(shown, [message])));
         }
         refreshThreads();
       },
