@@ -170,6 +170,8 @@ export interface GatewayStorage {
   revokeTokens(peer: string): Promise<number>;
   /** The peer a token hash belongs to. */
   findTokenPeer(tokenHash: string): Promise<string | undefined>;
+  /** The peers that hold at least one live token, sorted (for a "did you mean" when issuing). */
+  listTokenPeers(): Promise<string[]>;
   /** Whether any of these token hashes is a live token (at most 1000 hashes). */
   anyLiveToken(tokenHashes: readonly string[]): Promise<boolean>;
   /**

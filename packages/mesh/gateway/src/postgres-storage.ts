@@ -379,6 +379,12 @@ export async function openPostgresStorage(
       async revokeTokens(peer) {
         return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
       },
+      async listTokenPeers() {
+        const { rows } = await pool.query<{ peer: string }>(
+          'SELECT peer FROM tokens GROUP BY peer ORDER BY peer COLLATE "C"',
+        );
+        return rows.map((row) => row.peer);
+      },
       async findTokenPeer(tokenHash) {
         const { rows } = await pool.query<{ peer: string }>(
           namedStatement("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]),

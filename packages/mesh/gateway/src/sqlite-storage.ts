@@ -397,6 +397,12 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     async revokeTokens(peer) {
       return Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
     },
+    async listTokenPeers() {
+      const rows = sql("SELECT DISTINCT peer FROM tokens ORDER BY peer").all() as {
+        peer: string;
+      }[];
+      return rows.map((row) => row.peer);
+    },
     async findTokenPeer(tokenHash) {
       const row = sql("SELECT peer FROM tokens WHERE hash = ?").get(tokenHash) as
         | { peer: string }

@@ -87,6 +87,27 @@ describe("mesh-gateway token issue and revoke", SLOW, () => {
     }
   });
 
+  it("warns when a new name is close to a peer's or a token holder's (bobb for bob), and issues anyway", async () => {
+    const temp = tempDir();
+    const database = join(temp.dir, "gateway.db");
+    const issue = (name: string) =>
+      run(["token", "issue", name, "--database", database, "--create"], temp.dir);
+    try {
+      expect((await issue("bob")).stderr).not.toContain("warning");
+      const typo = await issue("bobb");
+      expect(typo.code).toBe(0);
+      expect(typo.stdout).toMatch(/^mesh_\S+\n$/);
+      expect(typo.stderr.split("\n")[1]).toBe(
+        "mesh-gateway: warning: no peer or token was named 'bobb' before, but 'bob' is: did you mean bob? If so, revoke this one (mesh-gateway token revoke bobb) and issue for bob",
+      );
+      // A name already known, and one close to nothing, issue without a warning.
+      expect((await issue("bobb")).stderr).not.toContain("warning");
+      expect((await issue("carol")).stderr).not.toContain("warning");
+    } finally {
+      temp.remove();
+    }
+  });
+
   it("exits 1 when revoking a peer that has no token", async () => {
     const temp = tempDir();
     const database = join(temp.dir, "gateway.db");

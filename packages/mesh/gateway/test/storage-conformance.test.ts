@@ -22,6 +22,7 @@ const COVERED = [
   "saveToken",
   "revokeTokens",
   "findTokenPeer",
+  "listTokenPeers",
   "anyLiveToken",
   "onMessage",
   "purgeIdempotencyKeys",
@@ -202,8 +203,12 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       expect(await storage.anyLiveToken([hash("nope"), hash("token-2")])).toBe(true);
       expect(await storage.anyLiveToken([hash("nope")])).toBe(false);
       expect(await storage.anyLiveToken([])).toBe(false);
+      await storage.saveToken("sc-a-bravo", hash("token-3"), at(0));
+      expect(await storage.listTokenPeers()).toEqual(["sc-a-bravo", "sc-alpha"]);
       expect(await storage.revokeTokens("sc-alpha")).toBe(2);
       expect(await storage.findTokenPeer(hash("token-1"))).toBeUndefined();
+      expect(await storage.listTokenPeers()).toEqual(["sc-a-bravo"]);
+      await storage.revokeTokens("sc-a-bravo");
     });
 
     it("raises StorageError unavailable once closed", async () => {

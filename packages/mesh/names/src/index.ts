@@ -1,5 +1,6 @@
 export { PEER_NAME_PATTERN } from "@mesh/protocol";
 export { canonicalNames } from "./canonical-names.js";
+export { closeMatches } from "./close-matches.js";
 export {
   type GatewayRequest,
   type GatewayResponse,
