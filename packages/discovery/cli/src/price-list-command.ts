@@ -43,6 +43,7 @@ function priceTable(context: CommandContext, rows: readonly PriceRow[]): string 
       { header: "CACHE WRITE", align: "right" },
       { header: "LONG CONTEXT" },
       { header: "VERIFIED" },
+      { header: "SECOND SOURCE" },
     ],
     rows.map((row) => {
       const tier = row.tiers?.[0];
@@ -57,6 +58,12 @@ function priceTable(context: CommandContext, rows: readonly PriceRow[]): string 
           ? "-"
           : `>${count(tier.aboveInputTokens)}: ${price(tier.input)}/${price(tier.output)}`,
         out.dim(row.verifiedAt),
+        // A second dataset disagrees: its figures, marked, so the reader can judge.
+        row.check === undefined
+          ? "-"
+          : out.yellow(
+              `! ${price(row.check.input)}/${price(row.check.output)} (${new URL(row.check.source).host})`,
+            ),
       ];
     }),
     out,

@@ -378,6 +378,11 @@ describe("discovery cost estimate and price list", () => {
     expect(run.stderr).toMatch(/did you mean 'claude-opus-/);
   });
 
+  it("marks a price a second dataset disagrees with", async () => {
+    const run = await runCli(["price", "list", "--provider", "deepseek"], { env: env() });
+    expect(run.stdout).toMatch(/deepseek-chat .*! 0\.57\/1\.68 \(models\.dev\)/);
+  });
+
   it("lists one vendor's prices with source dates, and refuses an unknown vendor", async () => {
     const run = await runCli(["price", "list", "--provider", "grok", "--json"], { env: env() });
     const { prices } = json(run.stdout) as { prices: { provider: string }[] };

@@ -36,6 +36,16 @@ export interface PriceRow extends PriceFields {
   readonly deprecated?: boolean;
   /** What the figures leave out, e.g. off-peak discounts or a scheduled price change. */
   readonly note?: string;
+  /**
+   * A second maintained dataset's figures where they differ from this row's (the build compares
+   * every model both list; the newer of the two, by the sources' own dates, is the row's price).
+   */
+  readonly check?: {
+    readonly source: string;
+    readonly input: number;
+    readonly output: number;
+    readonly verifiedAt?: string;
+  };
   /** URL of the page the figures come from. */
   readonly source: string;
   /** Date (`YYYY-MM-DD`) the figures were checked or the dataset was released. */

@@ -27,6 +27,14 @@ const ROW = v.strictObject({
   tiers: v.optional(v.pipe(v.array(TIER), v.minLength(1))),
   deprecated: v.optional(v.boolean()),
   note: v.optional(v.pipe(v.string(), v.minLength(1))),
+  check: v.optional(
+    v.strictObject({
+      source: v.pipe(v.string(), v.startsWith("https://")),
+      input: USD,
+      output: USD,
+      verifiedAt: v.optional(DAY),
+    }),
+  ),
   source: v.pipe(v.string(), v.startsWith("https://")),
   verifiedAt: DAY,
 });

@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
+import { crossCheck as checkAgainst } from "./cross-check.js";
 import { listPrices } from "./list-prices.js";
+import type { PricesFile } from "./price-row.js";
 
 const read = (file: string): string =>
   readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8");
@@ -53,6 +55,78 @@ describe("prices.json", () => {
     expect(validate({ ...prices, rows: [unsourced] })).toBe(false);
     expect(validate({ ...prices, rows: [{ ...row, input: -1 }] })).toBe(false);
     expect(validate({ ...prices, rows: [{ ...row, provider: "mistral" }] })).toBe(false);
+  });
+});
+
+describe("the second-source check", () => {
+  const second = {
+    deepseek: {
+      models: {
+        "deepseek-chat": {
+          id: "deepseek-chat",
+          last_updated: "2025-08-21",
+          cost: { input: 0.57, output: 1.68 },
+        },
+      },
+    },
+    anthropic: {
+      models: {
+        "claude-opus-4-1": {
+          id: "claude-opus-4-1",
+          last_updated: "2030-01-01",
+          cost: { input: 15, output: 75 },
+        },
+      },
+    },
+  };
+  const crossCheck = (f: PricesFile) => checkAgainst(f, second, "https://models.dev");
+  const row = (over: Record<string, unknown>) => ({
+    provider: "deepseek",
+    model: "deepseek-chat",
+    input: 0.27,
+    output: 1.1,
+    source: "https://example.com/ours",
+    verifiedAt: "2026-09-23",
+    ...over,
+  });
+  const file = (rows: unknown[]) => ({ ...prices, rows }) as PricesFile;
+
+  it("keeps a row that agrees as it is, and counts it", () => {
+    const { file: out, checks } = crossCheck(file([row({ input: 0.57, output: 1.68 })]));
+    expect(out.rows[0]).not.toHaveProperty("check");
+    expect(checks).toHaveLength(1);
+  });
+
+  it("marks a disagreeing row with the other figure and keeps the newer price", () => {
+    const newer = crossCheck(file([row({})])).file.rows[0];
+    expect(newer).toMatchObject({
+      input: 0.27,
+      check: { source: "https://models.dev", input: 0.57, output: 1.68 },
+    });
+    const older = crossCheck(file([row({ verifiedAt: "2024-01-01" })])).file.rows[0];
+    expect(older).toMatchObject({
+      input: 0.57,
+      output: 1.68,
+      source: "https://models.dev",
+      check: { source: "https://example.com/ours", input: 0.27, output: 1.1 },
+    });
+  });
+
+  it("never replaces the Anthropic table's published figures", () => {
+    const opus = {
+      ...row({ provider: "anthropic", model: "claude-opus-4-1", verifiedAt: "2000-01-01" }),
+      input: 1,
+    };
+    const out = crossCheck(file([opus])).file.rows[0];
+    expect(out?.input).toBe(1);
+    expect(out?.check?.source).toBe("https://models.dev");
+  });
+
+  it("leaves in prices.json only the rows the two sources disagree on marked", () => {
+    const marked = prices.rows.filter((r: { check?: unknown }) => r.check !== undefined);
+    for (const r of marked) {
+      expect([r.check.input, r.check.output]).not.toEqual([r.input, r.output]);
+    }
   });
 });
 
