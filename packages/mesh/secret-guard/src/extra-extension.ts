@@ -201,7 +201,7 @@ function readerOf(record: ExtraSecretRule): Reader {
 }
 
 /** Shortest run of TOKEN characters searched for literals that `inRuns` (see `runNext`). */
-const MIN_RUN = 32;
+const MIN_RUN = 20;
 
 /** Whether every character of a class bit's alphabet is a TOKEN character. */
 function tokenOnly(cls: number): boolean {
@@ -468,6 +468,8 @@ class ExtraScanner implements ExtensionScanner {
   private runScanned = 0;
   /** End of the long run of TOKEN characters being read. */
   private tokenTo = -1;
+  /** Per bucket of RUN_BUCKETS: no literal of it matches before this position. */
+  private readonly bucketFrom = new Float64Array(RUN_BUCKETS.length);
 
   constructor(readonly text: string) {
     this.n = text.length;
@@ -546,7 +548,6 @@ class ExtraScanner implements ExtensionScanner {
   private runNext(from: number, limit: number): number {
     const known = this.runAt !== NOT_FOUND || this.runScanned >= this.n;
     if (known && this.runAt >= from && this.runRule < limit) return this.runAt;
-    const t = this.text;
     let p = Math.max(from, this.runScanned);
     for (;;) {
       if (p >= this.tokenTo) {
@@ -560,29 +561,54 @@ class ExtraScanner implements ExtensionScanner {
         this.tokenTo = this.n;
         p = Math.max(p, start);
       }
-      let before = p > 0 ? (CLASS[t.charCodeAt(p - 1)] as number) & WORD : 0;
-      for (; p < this.tokenTo; p++) {
-        const c = t.charCodeAt(p);
-        const cls = CLASS[c] as number;
-        if (!(cls & TOKEN)) {
-          this.tokenTo = p;
-          break;
-        }
-        const word = cls & WORD;
-        if (word === 0 || before !== 0) {
-          before = word;
-          continue;
-        }
-        before = word;
-        const bucket = RUN_PAIRS[((c << 7) | t.charCodeAt(p + 1)) & 16383] as number;
-        if (bucket !== 0 && this.tryRun(p, RUN_BUCKETS[bucket] as Literal[], limit)) return p;
-      }
+      const hit = this.wordStarts(p, limit);
+      if (hit >= 0) return hit;
+      p = this.tokenTo;
     }
   }
 
-  /** Whether one of `literals` (rule below `limit`) matches at `p`; it becomes `runAt`. */
-  private tryRun(p: number, literals: Literal[], limit: number): boolean {
+  /**
+   * The first word start at or after `p`, up to the end of the run (which it sets as
+   * `tokenTo`), where a literal matches; -1 if none. A method of its own, so that V8 compiles
+   * this loop as a whole function rather than entering it from `runNext` mid-way.
+   */
+  private wordStarts(from: number, limit: number): number {
+    const t = this.text;
+    const stop = this.tokenTo;
+    let p = from;
+    let before = p > 0 ? (CLASS[t.charCodeAt(p - 1)] as number) & WORD : 0;
+    for (; p < stop; p++) {
+      const c = t.charCodeAt(p);
+      const cls = CLASS[c] as number;
+      if (!(cls & TOKEN)) break;
+      const word = cls & WORD;
+      if (word === 0 || before !== 0) {
+        before = word;
+        continue;
+      }
+      before = word;
+      const bucket = RUN_PAIRS[((c << 7) | t.charCodeAt(p + 1)) & 16383] as number;
+      if (
+        bucket !== 0 &&
+        p >= (this.bucketFrom[bucket] as number) &&
+        this.tryRun(p, bucket, limit)
+      ) {
+        return p;
+      }
+    }
+    this.tokenTo = p;
+    return -1;
+  }
+
+  /**
+   * Whether a literal of `bucket` (rule below `limit`) matches at `p`; it becomes `runAt`.
+   * A literal that misses often has `LiteralSkip` find where it can match next, and the
+   * bucket is passed over up to the first such place of its literals.
+   */
+  private tryRun(p: number, bucket: number, limit: number): boolean {
+    const literals = RUN_BUCKETS[bucket] as Literal[];
     const third = this.text.charCodeAt(p + 2);
+    let missed = false;
     for (const literal of literals) {
       if (literal.third >= 0 && literal.third !== third) continue;
       if (literal.rule >= limit || p < this.skip.from(literal.id)) continue;
@@ -590,6 +616,7 @@ class ExtraScanner implements ExtensionScanner {
       const end = literal.read(this, p + literal.text.length);
       if (end < 0) {
         this.skip.missed(literal.id, p);
+        missed = true;
         continue;
       }
       this.runAt = p;
@@ -597,6 +624,11 @@ class ExtraScanner implements ExtensionScanner {
       this.runHitEnd = end;
       this.runScanned = p + 1;
       return true;
+    }
+    if (missed) {
+      let from = NOT_FOUND;
+      for (const literal of literals) from = Math.min(from, this.skip.from(literal.id));
+      this.bucketFrom[bucket] = from;
     }
     return false;
   }
