@@ -179,7 +179,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     // One line per request, written by the onResponse hook below (not Fastify's two).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
-    return503OnClosing: true,
+    // Requests during shutdown get the API's own 503 body (the hook below), not Fastify's.
+    return503OnClosing: false,
     // Deadlines while a request arrives; none once it is in (long-polls and streams stay open).
     requestTimeout: limits.requestBodyTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -258,6 +259,25 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     }
     throw error;
   };
+
+  // Shutting down: a request that still arrives (on a kept-alive or pipelined connection) is
+  // answered at once and its connection closed, so the client retries elsewhere.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    // The waiters close first, as shutdown starts (so long-polls answer at once).
+    if (!closing && !waiters.closed) {
+      done();
+      return;
+    }
+    void reply.code(503).header("retry-after", "1").header("connection", "close").send({
+      error: "unavailable",
+      message: "the gateway is shutting down; retry in a moment or against another gateway",
+    });
+  });
 
   // Callback-style hooks: no promise per request on the hot path when no database read is needed.
   app.addHook("onRequest", (request, _reply, done) => {

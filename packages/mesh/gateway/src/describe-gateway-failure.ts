@@ -85,6 +85,14 @@ function reportOf(error: unknown, setting: FailureSetting): Report {
       code: error.code,
     };
   }
+  if (error instanceof StorageError && error.code === "database_in_use") {
+    return {
+      message: text,
+      hint: `stop the other gateway, give this one another ${DATABASE_FLAG}, or put both on one postgres:// database`,
+      exitCode: EXIT_USAGE,
+      code: error.code,
+    };
+  }
   if (error instanceof StorageError && error.code === "unavailable" && fields.cause !== undefined) {
     return reportOf(fields.cause, setting);
   }

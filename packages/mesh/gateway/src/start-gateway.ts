@@ -16,10 +16,12 @@ import {
   checkDatabase,
   checkListenDatabase,
   describeDatabase,
+  isPostgresUrl,
   openStorage,
 } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
+import { acquireSqliteWriterLock } from "./sqlite-writer-lock.js";
 
 /** Options of `startGateway`; every field is optional. */
 export interface GatewayOptions {
@@ -158,7 +160,18 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
-  const storage = await openStorage(database, { listenDatabase });
+  // One gateway per SQLite file: a second one's sends would never reach the first one's streams.
+  const lock =
+    isPostgresUrl(database) || database === ":memory:"
+      ? undefined
+      : acquireSqliteWriterLock(database);
+  let storage: GatewayStorage;
+  try {
+    storage = await openStorage(database, { listenDatabase });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const streams = {
     pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
@@ -184,7 +197,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     await app?.close().catch(() => {});
     stopNotifications();
     await storage.close();
+    lock?.release();
     throw error;
+  }
+  if (lock?.tookOverFrom !== undefined) {
+    app.log.warn(
+      `took over the lock of ${describeDatabase(database)} from process ${lock.tookOverFrom}, which is gone`,
+    );
   }
   const address = app.server.address();
   const boundPort = typeof address === "object" && address !== null ? address.port : port;
@@ -232,6 +251,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
         logger.flush();
         stopNotifications();
         await storage.close();
+        lock?.release();
       })();
       return closing;
     },

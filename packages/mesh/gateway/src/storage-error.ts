@@ -6,6 +6,8 @@ export type StorageErrorCode =
   | "unavailable"
   /** A PostgreSQL URL was given but the optional `pg` package is not installed. */
   | "driver_missing"
+  /** Another live gateway process (or this one) already serves this SQLite file. */
+  | "database_in_use"
   /** `listenDatabase` cannot be opened, or reaches a pooler or another database than `database`. */
   | "invalid_listen_database";
 
