@@ -3,7 +3,7 @@
 // the last message is in the page. Run: pnpm --filter @mesh/gateway bench (after building);
 // needs the Debian `chromium` (or CHROMIUM_PATH). Bounded: five page loads, about 20 s.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,11 +41,21 @@ function chromiumPath(): string {
   }
 }
 
-/** Gzip bytes of the page's script and stylesheet (what a first visit downloads besides the HTML). */
+/**
+ * Gzip bytes of the page's script, the chunks it loads and its stylesheet, as the page names
+ * them (dist/ui may also hold files of an older build, which nothing loads).
+ */
 function assetBytes(): number {
-  return readdirSync(UI_DIR)
-    .filter((name) => name.endsWith(".js") || name.endsWith(".css"))
-    .reduce((sum, name) => sum + gzipSync(readFileSync(join(UI_DIR, name))).length, 0);
+  const read = (name: string) => readFileSync(join(UI_DIR, name));
+  const page = read("index.html").toString();
+  const entries = [...page.matchAll(/(app|style)-[A-Z0-9]+\.(js|css)/g)].map((match) => match[0]);
+  const script = entries.find((name) => name.endsWith(".js")) ?? "";
+  const chunks = new Set(
+    read(script)
+      .toString()
+      .match(/chunk-[A-Z0-9]+\.js/g) ?? [],
+  );
+  return [...entries, ...chunks].reduce((sum, name) => sum + gzipSync(read(name)).length, 0);
 }
 
 async function fillThread(url: string): Promise<void> {
@@ -130,19 +140,6 @@ try {
     await page.waitForFunction(() => "__threadPainted" in window, null, { timeout: 30_000 });
     painted.push(
       await page.evaluate(() => (window as unknown as { __threadPainted: number }).__threadPainted),
-    );
-    console.log(
-      await page.evaluate(() =>
-        JSON.stringify(
-          performance
-            .getEntries()
-            .map((e) => [
-              e.name.slice(-50),
-              Math.round(e.startTime),
-              Math.round((e as PerformanceResourceTiming).responseEnd ?? 0),
-            ]),
-        ),
-      ),
     );
     expanded.push(await page.evaluate(SHOW_ALL, MESSAGES));
     await context.close();
