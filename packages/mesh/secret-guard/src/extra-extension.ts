@@ -1,10 +1,12 @@
 /*
  * The engine side of the extra rules (numbered 13 and up, in the order of
- * `EXTRA_SECRET_RULES`). Every extra rule starts with a literal. Literals are found without
- * searching for each one: the scan jumps between the rare characters `_`, `-`, `:` and `"`
- * (native `indexOf`), reads dense stretches of them one by one, and tries a literal where its
- * anchor (such a character) sits, keyed by it and the two characters before it; "-----BEGIN "
- * and "ASIA" have cursors of their own. Each literal is read where it is found, forward over
+ * `EXTRA_SECRET_RULES`, whose records it derives its tables from). Every extra rule starts
+ * with a literal. Literals are found without searching for each one. Those of token-shaped
+ * rules (`inRuns`) are tried at word starts inside runs of MIN_RUN or more token characters,
+ * keyed by their first two characters. The others: the scan jumps between the rare characters
+ * `_`, `-`, `:` and `"` (native `indexOf`), reads dense stretches of them one by one, and tries
+ * a literal where its anchor (such a character) sits, keyed by it and the two characters
+ * before it; "-----BEGIN " has a cursor of its own. Each literal is read where it is found, forward over
  * one or two runs of a character class, and only matches are queued for the scanner; run
  * ends are cached per class, and every run stops at a character the next occurrence of the
  * literal starts with, so the work stays linear. A text packed with near misses is passed
