@@ -1,5 +1,5 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
-import { type Message, MessageSchema } from "@mesh/protocol";
+import { isRetryableStatus, type Message, MessageSchema } from "@mesh/protocol";
 import * as v from "valibot";
 import { sleep } from "./sleep.js";
 import { SseParser } from "./sse-parser.js";
@@ -12,7 +12,6 @@ const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 5000;
 /** A message is at most 64 KiB of text; escaped as JSON it stays well under this. */
 const MAX_LINE_CHARS = 2 * 1024 * 1024;
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 /** Options of {@link MeshClient.stream}. */
 export interface StreamOptions {
@@ -181,7 +180,7 @@ async function connect(
       status === 200
         ? `GET ${PATH} answered ${type || "no content type"}, not an event stream; check that MESH_GATEWAY_URL points at a mesh gateway`
         : `GET ${PATH} failed with status ${status}`,
-      { status, retryable: RETRYABLE_STATUSES.has(status) },
+      { status, retryable: isRetryableStatus(status) },
     );
   }
   return response;

@@ -1,7 +1,5 @@
+import { isRetryableStatus } from "@mesh/protocol";
 import { MeshError, type MeshErrorOptions } from "./mesh-error.js";
-
-/** Statuses after which the same request may succeed when repeated. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 /** Where a failed gateway request went, and what came back. */
 export interface MeshGatewayErrorOptions extends MeshErrorOptions {
@@ -20,8 +18,8 @@ export interface MeshGatewayErrorOptions extends MeshErrorOptions {
   /** The `Idempotency-Key` the failed send carried: repeat the send with it to be safe. */
   idempotencyKey?: string | undefined;
   /**
-   * Whether repeating the same request may succeed. Default: no response at all, or status
-   * 408, 429, 500, 502, 503 or 504.
+   * Whether repeating the same request may succeed. Default: no response at all, or one of
+   * `@mesh/protocol`'s `RETRYABLE_STATUSES` (408, 429, 500, 502, 503, 504).
    */
   isRetryable?: boolean | undefined;
 }
@@ -53,8 +51,7 @@ export class MeshGatewayError extends MeshError {
     this.bodyExcerpt = options.bodyExcerpt;
     this.idempotencyKey = options.idempotencyKey;
     this.isRetryable =
-      options.isRetryable ??
-      (options.status === undefined || RETRYABLE_STATUSES.has(options.status));
+      options.isRetryable ?? (options.status === undefined || isRetryableStatus(options.status));
   }
 }
 

@@ -1,12 +1,10 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
-import { ErrorBodyLooseSchema } from "@mesh/protocol";
+import { ErrorBodyLooseSchema, RETRYABLE_STATUSES } from "@mesh/protocol";
 import { type $Fetch, createFetch, type FetchContext, FetchError } from "ofetch";
 import * as v from "valibot";
 import { HeaderMap } from "./header-map.js";
 import { redactToken } from "./redact-token.js";
 
-/** Statuses worth another try of an idempotent call; ofetch also counts "no response" as 500. */
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 /** Longest pause before a retry, whatever `Retry-After` asks for. */
 const MAX_RETRY_DELAY_MS = 10_000;
 const STATUS_EXCERPT_CHARS = 500;
@@ -76,7 +74,8 @@ export class GatewayTransport {
     // Request headers in a HeaderMap: ofetch's default, `globalThis.Headers`, loads undici.
     this.#http = createFetch({ fetch, Headers: HeaderMap as unknown as typeof Headers }).create({
       responseType: "text",
-      retryStatusCodes: RETRY_STATUSES,
+      // ofetch also counts "no response" as 500, so a lost connection is retried too.
+      retryStatusCodes: [...RETRYABLE_STATUSES],
       retryDelay: (context) => this.#retryDelay(context),
     });
     this.#headers = options.token ? { authorization: `Bearer ${options.token}` } : {};

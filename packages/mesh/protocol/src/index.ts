@@ -24,6 +24,7 @@ export {
   MIN_MESSAGE_LIMIT,
 } from "./limits.js";
 export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+export { isRetryableStatus, RETRYABLE_STATUSES } from "./retryable-statuses.js";
 export { isStorableJson, MAX_JSON_DEPTH } from "./storable-json.js";
 export {
   ErrorBodySchema,
