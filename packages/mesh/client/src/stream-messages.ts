@@ -1,12 +1,15 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
-import { isRetryableStatus, type Message, MessageSchema } from "@mesh/protocol";
+import {
+  isRetryableStatus,
+  type Message,
+  MessageSchema,
+  STREAM_IDLE_TIMEOUT_MS,
+} from "@mesh/protocol";
 import * as v from "valibot";
 import { sleep } from "./sleep.js";
 import { SseParser } from "./sse-parser.js";
 
 const PATH = "/messages/stream";
-/** Silence (no event, no ping) after which a connection counts as dropped: three missed pings. */
-const IDLE_MS = 45_000;
 /** First reconnect delay; doubles per failed attempt up to `MAX_BACKOFF_MS`. */
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 5000;
@@ -192,11 +195,11 @@ async function* readItems(
 ): AsyncGenerator<StreamItem, void, undefined> {
   if (response.body === null) return;
   const parser = new SseParser(MAX_LINE_CHARS);
-  let idle = setTimeout(() => connection.abort(), IDLE_MS);
+  let idle = setTimeout(() => connection.abort(), STREAM_IDLE_TIMEOUT_MS);
   try {
     for await (const text of response.body.pipeThrough(new TextDecoderStream())) {
       clearTimeout(idle);
-      idle = setTimeout(() => connection.abort(), IDLE_MS);
+      idle = setTimeout(() => connection.abort(), STREAM_IDLE_TIMEOUT_MS);
       for (const block of parse(parser, text)) {
         const item = toItem(block.id, block.event, block.data);
         if (item !== undefined) yield item;

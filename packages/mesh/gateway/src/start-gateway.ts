@@ -6,6 +6,7 @@ import {
   DEFAULT_GATEWAY_PORT,
   IDEMPOTENCY_WINDOW_MS,
   PEER_NAME_PATTERN,
+  STREAM_PING_MS,
 } from "@mesh/protocol";
 import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
@@ -52,7 +53,10 @@ export interface GatewayOptions {
    * port may read and send every message. Default `false`: such a start throws instead.
    */
   insecureOpen?: boolean;
-  /** Interval in ms of the `: ping` comment on `GET /messages/stream`. Default 15000. */
+  /**
+   * Interval in ms of the `: ping` comment on `GET /messages/stream`. Default `STREAM_PING_MS` of
+   * `@mesh/protocol` (15000); clients drop a stream after `STREAM_IDLE_TIMEOUT_MS` of silence.
+   */
   streamPingMs?: number;
   /** Open streams at most on this gateway; past it, 503 `overloaded`. Default 10000. */
   maxStreams?: number;
@@ -121,7 +125,11 @@ export interface RunningGateway {
 }
 
 /** Defaults of the live-delivery options. */
-const STREAM_DEFAULTS = { pingMs: 15_000, maxStreams: 10_000, maxStreamsPerPeer: 16 } as const;
+const STREAM_DEFAULTS = {
+  pingMs: STREAM_PING_MS,
+  maxStreams: 10_000,
+  maxStreamsPerPeer: 16,
+} as const;
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */

@@ -27,6 +27,11 @@ export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 export { isRetryableStatus, RETRYABLE_STATUSES } from "./retryable-statuses.js";
 export { isStorableJson, MAX_JSON_DEPTH } from "./storable-json.js";
 export {
+  STREAM_IDLE_TIMEOUT_MS,
+  STREAM_MISSED_PINGS,
+  STREAM_PING_MS,
+} from "./stream-timing.js";
+export {
   ErrorBodySchema,
   IssuedTokenSchema,
   IssueTokenBodySchema,
