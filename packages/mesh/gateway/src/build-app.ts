@@ -49,6 +49,7 @@ import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
 import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import { registerReplyBudget } from "./register-reply-budget.js";
+import { registerRequestChecks } from "./register-request-checks.js";
 import { repeatOf } from "./repeat-of.js";
 import { ReplyBudget } from "./reply-budget.js";
 import type { LoggerSetup } from "./request-logger.js";
@@ -101,10 +102,14 @@ export interface GatewayAppOptions {
   streams: { pingMs: number; maxStreams: number; maxStreamsPerPeer: number };
   /** Serve the web dashboard at `/ui/`. */
   ui: boolean;
+  /** Host names answered in open mode besides the loopback ones (lowercase; IPv6 in brackets). */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
 const DEADLINE_CHECK_MS = 500;
+/** Characters of a request path the log line keeps. */
+const MAX_LOGGED_PATH = 200;
 /** `last_seen` on inbox reads is written at most this often per peer (polling is hot). */
 const TOUCH_INTERVAL_MS = 1000;
 const REGISTER_FIELDS = new Set([
@@ -186,6 +191,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionTimeout: 0,
     http: {
+      // A missing Host is answered by the request checks, with the JSON error body.
+      requireHostHeader: false,
       headersTimeout: limits.requestBodyTimeoutMs,
       requestTimeout: limits.requestBodyTimeoutMs,
       connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, limits.requestBodyTimeoutMs),
@@ -223,6 +230,13 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       parse: parseJson,
     }),
   );
+
+  registerRequestChecks(app, {
+    allowedHosts:
+      adminHash === undefined
+        ? new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase()))
+        : undefined,
+  });
 
   const authFailures = await registerRateLimits(app, {
     perMinute: limits.rateLimitPerMinute,
@@ -282,7 +296,8 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
   // Callback-style hooks: no promise per request on the hot path when no database read is needed.
   app.addHook("onRequest", (request, _reply, done) => {
     const route = request.routeOptions.url;
-    if (route === undefined || PUBLIC_ROUTES.has(route)) {
+    // Unknown paths authenticate too: a 404 is answered only to a caller who may ask.
+    if (route !== undefined && PUBLIC_ROUTES.has(route)) {
       done();
       return;
     }
@@ -332,7 +347,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     // The request's own logger names the request id itself; the line logger needs it given.
     const line: Record<string, unknown> = requestLine === undefined ? {} : { reqId: request.id };
     line["method"] = request.method;
-    line["path"] = pathOf(request.url);
+    line["path"] = pathOf(request.url).slice(0, MAX_LOGGED_PATH);
     line["status"] = status;
     line["ms"] = Math.round(reply.elapsedTime * 100) / 100;
     if (state !== null) {
@@ -692,7 +707,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     throw new Error(`gateway routes without a handler: ${missing.map((r) => r.path).join(", ")}`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown paths count toward the caller's rate limit like any route.
+  const notFoundLimit = limits.rateLimitPerMinute > 0 ? { preHandler: app.rateLimit() } : {};
+  app.setNotFoundHandler(notFoundLimit, (request, reply) => {
     const path = pathOf(request.url);
     const allow = allowedMethods(path);
     if (allow !== undefined) {
@@ -827,6 +844,9 @@ function describeError(error: FastifyError): { status: number; code: string; mes
       : { status: 503, code: "unavailable", message: "the database is unavailable; retry later" };
   }
   const status = error.statusCode;
+  if (status === 415) {
+    return { status, code: "unsupported_media_type", message: error.message };
+  }
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, code: "invalid_body", message: error.message };
   }

@@ -75,6 +75,11 @@ Settings: flags first, then MESH_GATEWAY_DATABASE and MESH_GATEWAY_LISTEN_DATABA
       "allow open mode (no MESH_GATEWAY_TOKEN) on a host beyond loopback: anyone who reaches the port reads and sends every message (default: refused)",
     )
     .option(
+      "--allow-host <name>",
+      "in open mode, also answer requests whose Host is this name (repeatable; default only localhost, 127.0.0.1, [::1])",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
       "--rate-limit <n>",
       "requests per minute per peer token; 0 = off, the admin token is exempt",
       count,

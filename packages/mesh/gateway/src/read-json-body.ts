@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { FastifyRequest } from "fastify";
 import type { BodyBudget } from "./body-budget.js";
 import { HttpError } from "./http-error.js";
@@ -19,12 +20,42 @@ type Done = (error: Error | null, body?: unknown) => void;
 /** Seconds a refused caller should wait before sending a body again. */
 const OVERLOADED_RETRY_S = 1;
 
+/** `application/json`, with parameters (`; charset=utf-8`) or none, in any case. */
+const JSON_MEDIA_TYPE = /^application\/json\s*(?:;|$)/i;
+
 /**
- * A Fastify content-type parser for every content type (clients such as `curl -d` send form
- * types): reads the body chunk by chunk, each chunk reserved in the shared `BodyBudget` before
- * it is kept, and refuses early (413 past `maxBytes`, 503 `overloaded` past the budget) without
- * reading further. An empty body parses to `undefined`; text with a lone surrogate is 400
- * `invalid_text`.
+ * Why a request's body may not be read at all: a `content-type` other than JSON (a web page on
+ * another origin can send `text/plain` or a form without asking first) or a `content-encoding`
+ * the gateway does not decode; 415 `unsupported_media_type`. An empty body is never refused.
+ */
+function refusedMedia(request: FastifyRequest): HttpError | undefined {
+  const { headers } = request;
+  if (headers["content-length"] === "0" && headers["transfer-encoding"] === undefined) return;
+  const encoding = headers["content-encoding"];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
+    return new HttpError(
+      415,
+      "unsupported_media_type",
+      "request bodies are not decoded: send them without Content-Encoding",
+    );
+  }
+  const type = headers["content-type"];
+  if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
+    return new HttpError(
+      415,
+      "unsupported_media_type",
+      "request bodies must be JSON: send Content-Type: application/json",
+    );
+  }
+  return undefined;
+}
+
+/**
+ * A Fastify content-type parser for every content type, so that each gets the same answer:
+ * anything but JSON is 415 `unsupported_media_type`. Reads the body chunk by chunk, each chunk
+ * reserved in the shared `BodyBudget` before it is kept, and refuses early (413 past
+ * `maxBytes`, 503 `overloaded` past the budget) without reading further. An empty body parses
+ * to `undefined`; bytes that are not UTF-8, or text with a lone surrogate, are 400 `invalid_text`.
  */
 export function readJsonBody(options: ReadJsonBodyOptions) {
   const { maxBytes, budget } = options;
@@ -32,8 +63,9 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
     new HttpError(413, "payload_too_large", `request body is larger than ${maxBytes} bytes`);
   return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done): void => {
     const declared = Number(request.headers["content-length"]);
-    if (declared > maxBytes) {
-      done(tooLarge());
+    const refused = declared > maxBytes ? tooLarge() : refusedMedia(request);
+    if (refused !== undefined) {
+      done(refused);
       return;
     }
     const key = options.budgetKey(request);
@@ -77,9 +109,15 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
       chunks.push(chunk);
     };
     const onEnd = () => {
-      const text = Buffer.concat(chunks, held).toString("utf8");
+      const bytes = Buffer.concat(chunks, held);
       chunks.length = 0;
       release();
+      // Decoding would silently turn such bytes into U+FFFD, which would then be stored.
+      if (!isUtf8(bytes)) {
+        settle(new HttpError(400, "invalid_text", "request body is not valid UTF-8"));
+        return;
+      }
+      const text = bytes.toString("utf8");
       if (text.trim() === "") {
         settle(null, undefined);
         return;
@@ -91,7 +129,7 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
         settle(new HttpError(400, "invalid_json", "request body is not valid JSON"));
         return;
       }
-      if (!isWellFormedText(body)) {
+      if (!isWellFormedText(text)) {
         settle(
           new HttpError(
             400,

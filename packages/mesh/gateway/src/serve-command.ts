@@ -18,6 +18,8 @@ export interface ServeOptions {
   ui: boolean;
   rateLimit: number;
   contentGuard: ContentGuardMode;
+  /** `--allow-host`, repeatable: host names answered in open mode besides loopback. */
+  allowHost?: string[];
 }
 
 /**
@@ -58,6 +60,7 @@ export async function serveCommand(
       ui: options.ui,
       rateLimitPerMinute: options.rateLimit,
       contentGuard: options.contentGuard,
+      allowedHosts: options.allowHost ?? [],
       logger,
     });
   } catch (error) {

@@ -54,6 +54,13 @@ export interface GatewayOptions {
    */
   insecureOpen?: boolean;
   /**
+   * Host names an open-mode gateway answers besides `localhost`, `127.0.0.1` and `[::1]` (any
+   * port): the names clients use to reach it, e.g. `['gateway.lan']`, IPv6 addresses in
+   * brackets. Other `Host` headers get 421 `misdirected_request`, so a web page cannot reach
+   * the gateway through DNS rebinding. With an admin token every `Host` is answered. Default `[]`.
+   */
+  allowedHosts?: readonly string[];
+  /**
    * Interval in ms of the `: ping` comment on `GET /messages/stream`. Default `STREAM_PING_MS` of
    * `@mesh/protocol` (15000); clients drop a stream after `STREAM_IDLE_TIMEOUT_MS` of silence.
    */
@@ -165,6 +172,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     });
   }
   const limits = resolveLimits(options);
+  const allowedHosts = resolveAllowedHosts(options.allowedHosts);
   const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
@@ -199,6 +207,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       limits,
       streams,
       ui,
+      allowedHosts,
     });
     await app.listen({ host, port });
   } catch (error) {
@@ -290,6 +299,19 @@ function resolveLimits(options: GatewayOptions): GatewayLimits {
     replyStallTimeoutMs: count("replyStallTimeoutMs", 1),
     contentGuard,
   };
+}
+
+/** `allowedHosts` checked: each a host name or bracketed IPv6 address, without a port. */
+function resolveAllowedHosts(hosts: readonly string[] | undefined): string[] {
+  const valid = /^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)$/;
+  for (const host of hosts ?? []) {
+    if (typeof host !== "string" || !valid.test(host)) {
+      throw new TypeError(
+        `allowedHosts: '${String(host).slice(0, 100)}' is not a host name (e.g. gateway.lan, 10.0.0.5, [fd00::1]; no port)`,
+      );
+    }
+  }
+  return [...(hosts ?? [])];
 }
 
 function urlHost(host: string): string {

@@ -611,12 +611,17 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
         expect(result.status, raw).toBe(400);
         expect(result.json, raw).toEqual({ error: code, message: expect.any(String) });
       }
-      const noContentType = await fetch(`${gateway.url}/messages`, {
+      // A web page can send text/plain without asking first: writes are JSON only.
+      const plainText = await fetch(`${gateway.url}/messages`, {
         method: "POST",
         headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "text/plain" },
         body: JSON.stringify({ from_node: from, to_node: to, kind: "fyi", content: "plain" }),
       });
-      expect(noContentType.status).toBe(201);
+      expect(plainText.status).toBe(415);
+      expect(await plainText.json()).toEqual({
+        error: "unsupported_media_type",
+        message: expect.any(String),
+      });
     });
 
     it("serves an OpenAPI 3.1 document generated from the request schemas", async () => {

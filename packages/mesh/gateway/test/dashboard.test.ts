@@ -562,7 +562,9 @@ describe("dashboard switched off", () => {
       ui: false,
     });
     try {
-      expect((await call(gateway, "GET", "/ui/", { token: null })).status).toBe(404);
+      // Unknown paths authenticate first: 401 without a token, 404 with one.
+      expect((await call(gateway, "GET", "/ui/", { token: null })).status).toBe(401);
+      expect((await call(gateway, "GET", "/ui/")).status).toBe(404);
       expect((await call(gateway, "GET", "/ui/session")).status).toBe(404);
     } finally {
       await gateway.close();

@@ -26,8 +26,11 @@ async function peerWithToken(gateway: RunningGateway, name: string): Promise<str
   return gateway.issueToken(name);
 }
 
+/** A request head; a POST says its body is JSON, as every write must. */
 const head = (method: string, path: string, headers: Record<string, string | number>) =>
-  `${method} ${path} HTTP/1.1\r\nHost: x\r\n${Object.entries(headers)
+  `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${method === "POST" ? "Content-Type: application/json\r\n" : ""}${Object.entries(
+    headers,
+  )
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
 
@@ -364,7 +367,7 @@ describe("disabled senders and idempotency", () => {
     const body = '{"from_node":"kev","to_node":"kev","kind":"fyi","content":"x"}';
     const twice = await rawRequest(
       gateway.url,
-      `POST /messages HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nIdempotency-Key: a\r\nIdempotency-Key: b\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `POST /messages HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nIdempotency-Key: a\r\nIdempotency-Key: b\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
     expect(twice.status).toBe(400);
     expect(twice.body).toMatchObject({ error: "invalid_idempotency_key" });

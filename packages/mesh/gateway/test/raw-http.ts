@@ -12,7 +12,11 @@ export interface RawExchange {
  * Opens a TCP connection to `url`, writes `request` as is, and resolves with the first response
  * once the server closed the connection, or after `settleMs` of silence otherwise.
  */
-export function rawRequest(url: string, request: string, settleMs = 1500): Promise<RawExchange> {
+export function rawRequest(
+  url: string,
+  request: string | Buffer,
+  settleMs = 1500,
+): Promise<RawExchange> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
