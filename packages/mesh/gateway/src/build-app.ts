@@ -13,6 +13,7 @@ import {
   SendBodySchema,
   ThreadsQuerySchema,
 } from "@mesh/protocol";
+import { KNOWN_SECRET_RULE_ID } from "@mesh/secret-guard";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -27,7 +28,7 @@ import Fastify, {
 } from "fastify";
 import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
-import { type ContentGuardMode, createContentGuard } from "./content-guard.js";
+import { type ContentGuardMode, createContentGuard, createOwnTokenCheck } from "./content-guard.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import { allowedMethods, GATEWAY_ROUTES, type GatewayRouteKey, routeOf } from "./gateway-routes.js";
 import type {
@@ -50,6 +51,7 @@ import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import { registerReplyBudget } from "./register-reply-budget.js";
 import { registerRequestChecks } from "./register-request-checks.js";
+import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { ReplyBudget } from "./reply-budget.js";
 import type { LoggerSetup } from "./request-logger.js";
@@ -160,6 +162,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     stallMs: limits.replyStallTimeoutMs,
   });
   const guard = createContentGuard(limits.contentGuard, options.adminToken, storage);
+  const holdsOwnToken = createOwnTokenCheck(limits.contentGuard, options.adminToken, storage);
   const metrics = new GatewayMetrics({
     waiters: () => waiters.size,
     streams: () => streams.size,
@@ -458,10 +461,23 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     for (const [key, value] of Object.entries(body)) {
       if (!REGISTER_FIELDS.has(key)) extra[key] = value;
     }
+    const registered = body.capabilities ?? {};
+    // Sized first (what is stored can only be larger), so the token check reads at most 16 KiB.
+    checkRegistrationSize(registered, extra);
+    const fields = [body.url, JSON.stringify(registered), JSON.stringify(extra)];
+    if (await holdsOwnToken(fields)) {
+      metrics.secretRefusals.inc({ rule: KNOWN_SECRET_RULE_ID });
+      throw new HttpError(
+        422,
+        "secret_detected",
+        "the registration holds one of this gateway's own tokens (in url, capabilities or an extra field), which every peer could read; credentials travel out of band",
+        { details: { rule: KNOWN_SECRET_RULE_ID } },
+      );
+    }
     const { peer, created } = await storage.registerPeer({
       name: body.name,
       url: body.url ?? null,
-      capabilities: body.capabilities ?? {},
+      capabilities: registered,
       extra,
       at: new Date().toISOString(),
     });
@@ -489,7 +505,14 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     message: NewMessage,
     idempotency: IdempotencyOptions | undefined,
   ): Promise<InsertResult> => {
-    const checked = await guard(message.content, request.headers["mesh-secret-check"] === "skip");
+    let checked = await guard(message.content, request.headers["mesh-secret-check"] === "skip");
+    // Every peer in a thread reads its id: the gateway's own tokens are refused there too.
+    if (
+      checked.refused === undefined &&
+      (await holdsOwnToken([message.threadId, message.relatedTaskId]))
+    ) {
+      checked = { refused: KNOWN_SECRET_RULE_ID };
+    }
     if (checked.skipped !== undefined) {
       state.logFields = { secret_check: "skipped", rule: checked.skipped };
     }
@@ -503,7 +526,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       throw new HttpError(
         422,
         "secret_detected",
-        `content matches the credential rule '${checked.refused}'; credentials travel out of band, never in DM content`,
+        `the message (content, thread_id or related_task_id) matches the credential rule '${checked.refused}'; credentials travel out of band, never in a DM`,
         { details: { rule: checked.refused } },
       );
     }

@@ -30,19 +30,7 @@ export function createContentGuard(
   storage: Pick<GatewayStorage, "anyLiveToken">,
 ) {
   const knownSecrets = adminToken === undefined ? [] : [adminToken];
-  const holdsPeerToken = async (content: string): Promise<boolean> => {
-    // Most content has no `mesh_` at all: one native search settles it, no regex run.
-    if (!content.includes(PEER_TOKEN_PREFIX)) return false;
-    const hashes = new Set<string>();
-    for (const match of content.matchAll(PEER_TOKEN_CANDIDATE)) {
-      hashes.add(hashToken(content.slice(match.index, match.index + TOKEN_LENGTH)));
-      if (hashes.size === LOOKUP_BATCH) {
-        if (await storage.anyLiveToken([...hashes])) return true;
-        hashes.clear();
-      }
-    }
-    return hashes.size > 0 && storage.anyLiveToken([...hashes]);
-  };
+  const holdsPeerToken = (content: string) => holdsLivePeerToken(content, storage);
 
   return async (content: string, skipGeneric: boolean): Promise<ContentGuardResult> => {
     if (mode === "off") return {};
@@ -57,4 +45,45 @@ export function createContentGuard(
     if (mode === "tokens" || match === null) return {};
     return skipGeneric ? { skipped: match.ruleId } : { refused: match.ruleId };
   };
+}
+
+/**
+ * The check of every other stored string (a message's `thread_id` and `related_task_id`, a
+ * registration's `url`, capabilities and extra fields, given as their JSON text): whether one
+ * holds the admin token or a live peer token. Every peer can read these fields, so the
+ * gateway's own credentials are refused there as in content; `off` checks nothing.
+ */
+export function createOwnTokenCheck(
+  mode: ContentGuardMode,
+  adminToken: string | undefined,
+  storage: Pick<GatewayStorage, "anyLiveToken">,
+): (texts: ReadonlyArray<string | null | undefined>) => Promise<boolean> {
+  const knownSecrets = adminToken === undefined ? [] : [adminToken];
+  return async (texts) => {
+    if (mode === "off") return false;
+    for (const text of texts) {
+      if (text === null || text === undefined || text === "") continue;
+      if (findSecret(text, { knownSecrets, rules: "none" }) !== null) return true;
+      if (await holdsLivePeerToken(text, storage)) return true;
+    }
+    return false;
+  };
+}
+
+/** Whether `content` holds a live peer token: each `mesh_` candidate's hash is looked up. */
+async function holdsLivePeerToken(
+  content: string,
+  storage: Pick<GatewayStorage, "anyLiveToken">,
+): Promise<boolean> {
+  // Most content has no `mesh_` at all: one native search settles it, no regex run.
+  if (!content.includes(PEER_TOKEN_PREFIX)) return false;
+  const hashes = new Set<string>();
+  for (const match of content.matchAll(PEER_TOKEN_CANDIDATE)) {
+    hashes.add(hashToken(content.slice(match.index, match.index + TOKEN_LENGTH)));
+    if (hashes.size === LOOKUP_BATCH) {
+      if (await storage.anyLiveToken([...hashes])) return true;
+      hashes.clear();
+    }
+  }
+  return hashes.size > 0 && storage.anyLiveToken([...hashes]);
 }

@@ -74,7 +74,7 @@ for (const { backend, describe: describeBackend } of BACKENDS) {
       }
       expect(await settlesAt(gateway, "mesh_gateway_stream_slots", 0)).toBe(0);
       expect(await metric(gateway, "mesh_gateway_open_streams")).toBe(0);
-    });
+    }, 90_000);
 
     it("holds a peer to 16 streams when 60 open at once, and frees them all on close", async () => {
       await register(gateway, "slot-peer");
