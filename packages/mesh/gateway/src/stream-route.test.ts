@@ -261,6 +261,16 @@ describe("GET /messages/stream", () => {
     await stream.ended;
   });
 
+  it("ends a revoked peer's streams within a second, without waiting for a ping", async () => {
+    // No ping within the test: only the revocation itself can end the stream.
+    await start({ streamPingMs: 600_000 });
+    const token = await gateway.issueToken("bob");
+    const stream = await open("/messages/stream", { authorization: `Bearer ${token}` });
+    expect((await call(gateway, "DELETE", "/admin/tokens/bob")).status).toBe(200);
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 1000));
+    expect(await Promise.race([stream.ended.then(() => "ended"), late])).toBe("ended");
+  });
+
   it("ends a stream at the next ping when its token was revoked elsewhere (another gateway)", async () => {
     await start({ streamPingMs: 20 });
     const token = await gateway.issueToken("bob");
