@@ -251,5 +251,7 @@ async function postgres(): Promise<void> {
   }
 }
 
-await sqlite();
-await postgres();
+// `node bench/conversations.bench.ts sqlite` (or `postgres`) runs one back end only.
+const only = process.argv[2];
+if (only === undefined || only === "sqlite") await sqlite();
+if (only === undefined || only === "postgres") await postgres();
