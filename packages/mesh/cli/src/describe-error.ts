@@ -6,6 +6,7 @@ import {
   EXIT_FAILURE,
   EXIT_USAGE,
 } from "@mesh/cli-kit";
+import { formatBytes, MAX_CONTENT_BYTES } from "@mesh/protocol";
 
 /** The fields of a mesh error this module reads; mesh errors are told apart by their `code`. */
 interface MeshErrorFields {
@@ -29,7 +30,7 @@ const SERVER_HINTS: Readonly<Record<string, string>> = {
   sender_disabled: "your peer is disabled on this gateway; ask its operator",
   secret_detected:
     "remove the credential from the content; credentials travel out of band, never in a DM",
-  payload_too_large: "DM content is limited to 64 KiB of UTF-8; shorten it or send a link",
+  payload_too_large: `DM content is limited to ${formatBytes(MAX_CONTENT_BYTES)} of UTF-8; shorten it or send a link`,
   rate_limited: "too many requests: wait a moment and try again",
   overloaded: "the gateway is busy: wait a moment and try again",
   unavailable: "the gateway cannot reach its database: try again later or tell its operator",

@@ -1,8 +1,11 @@
 import {
   ErrorBodySchema,
+  formatBytes,
   IssuedTokenSchema,
   IssueTokenBodySchema,
+  MAX_BODY_BYTES,
   MAX_CONTENT_BYTES,
+  MAX_PAGE_BYTES,
   MessageListSchema,
   StrictMessageSchema as MessageSchema,
   MessagesQuerySchema,
@@ -14,6 +17,7 @@ import {
   RevokedTokensSchema,
   SendBodySchema,
   StrictSentMessageSchema as SentMessageSchema,
+  STREAM_PING_MS,
   StrictThreadSchema,
   ThreadListSchema,
   ThreadsQuerySchema,
@@ -21,6 +25,7 @@ import {
 import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { GATEWAY_ROUTES, type GatewayOperationId, openApiPath } from "./gateway-routes.js";
+import { MAX_REGISTRATION_BYTES, MAX_REGISTRATION_KEYS } from "./registration-limits.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -62,7 +67,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "not_found or unknown_recipient (another peer's message id reads as not_found)",
   408: "request_timeout: the headers or body did not arrive in time",
   409: "recipient_disabled, idempotency_key_conflict",
-  413: "payload_too_large: body over 1 MiB, content over 64 KiB, registration over 64 keys or 16 KiB",
+  413: `payload_too_large: body over ${formatBytes(MAX_BODY_BYTES)}, content over ${formatBytes(MAX_CONTENT_BYTES)}, registration over ${MAX_REGISTRATION_KEYS} keys or ${formatBytes(MAX_REGISTRATION_BYTES)}`,
   422: "secret_detected: the content carries a credential (`rule` names it, never the text)",
   429: "rate_limited: too many requests for this token or failed authentications; see Retry-After",
   503: "overloaded (too many bodies in memory; see Retry-After) or unavailable (the database)",
@@ -148,7 +153,10 @@ export function buildOpenApiDocument(): JsonObject {
       parameters: queryParameters,
       responses: {
         "200": {
-          ...json("MessageList", "the messages (at most 4 MiB of JSON per page)"),
+          ...json(
+            "MessageList",
+            `the messages (at most ${formatBytes(MAX_PAGE_BYTES)} of JSON per page)`,
+          ),
           headers: { Link: LINK_HEADER },
         },
         ...errors(400, 403, ...COMMON),
@@ -195,8 +203,7 @@ export function buildOpenApiDocument(): JsonObject {
       ],
       responses: {
         "200": {
-          description:
-            "the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every 15 s",
+          description: `the stream; headers are sent at once, then one event per message in id order and a ': ping' comment every ${STREAM_PING_MS / 1000} s`,
           content: { "text/event-stream": { schema: { type: "string" } } },
         },
         ...errors(400, 401, 403),

@@ -1,3 +1,5 @@
+import { formatBytes, MAX_CONTENT_BYTES } from "@mesh/protocol";
+
 /** What the server knows when it words an error. */
 export interface ErrorContext {
   /** The own peer name. */
@@ -59,7 +61,7 @@ const SERVER_HINTS: Readonly<Record<string, string>> = {
   secret_detected:
     "remove the credential from `content` and share it out of band; the message was not sent.",
   rate_limited: "too many calls for now: wait a minute, then try again.",
-  payload_too_large: "shorten `content` (at most 64 KiB of UTF-8).",
+  payload_too_large: `shorten \`content\` (at most ${formatBytes(MAX_CONTENT_BYTES)} of UTF-8).`,
 };
 
 function hintFor(code: unknown, status: unknown, ruleId: unknown, node: string): string {

@@ -6,6 +6,7 @@ export {
 } from "./defaults.js";
 export { DM_KINDS, type DmKind } from "./dm-kinds.js";
 export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes.js";
+export { formatBytes } from "./format-bytes.js";
 export {
   DEFAULT_MESSAGE_LIMIT,
   DEFAULT_THREAD_LIMIT,
