@@ -177,6 +177,10 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
       const enabled = peers.filter((peer) => peer.enabled).length;
       return { enabled, disabled: peers.length - enabled };
     },
+    backlog: async () => {
+      const { count, oldest } = await storage.unreadBacklog();
+      return { count, oldestAt: oldest?.created_at };
+    },
     wakeups: options.storage.wakeups,
   });
   /** Bytes, not a string: each reply hands the socket the same buffer instead of a fresh copy. */

@@ -25,6 +25,8 @@ export interface MetricsSources {
   droppedLogLines: () => number;
   /** Peers in the registry by state (read at each scrape). */
   peers: OperationsMetricsSources["peers"];
+  /** The unread backlog (read at each scrape). */
+  backlog: OperationsMetricsSources["backlog"];
   /** What wakes long-polls and streams; fixed for the storage's life. */
   wakeups: WakeupSource;
   /** Stream slots taken (open streams and those being set up). */

@@ -172,6 +172,11 @@ export interface GatewayStorage {
   findTokenPeer(tokenHash: string): Promise<string | undefined>;
   /** The peers that hold at least one live token, sorted (for a "did you mean" when issuing). */
   listTokenPeers(): Promise<string[]>;
+  /**
+   * Messages not read yet, and the oldest of them (an index of unread ids answers both; for the
+   * backlog metrics).
+   */
+  unreadBacklog(): Promise<{ count: number; oldest: Message | undefined }>;
   /** Whether any of these token hashes is a live token (at most 1000 hashes). */
   anyLiveToken(tokenHashes: readonly string[]): Promise<boolean>;
   /**

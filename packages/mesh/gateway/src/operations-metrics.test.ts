@@ -5,10 +5,19 @@ import { processMetrics, registerOperationsMetrics } from "./operations-metrics.
 
 function setUp() {
   const registry = new Registry();
-  const state = { dropped: 0, peers: { enabled: 0, disabled: 0 } };
+  const state = {
+    dropped: 0,
+    peers: { enabled: 0, disabled: 0 },
+    backlog: { count: 0, oldestAt: undefined as string | undefined },
+    backlogReads: 0,
+  };
   registerOperationsMetrics(registry, {
     droppedLogLines: () => state.dropped,
     peers: async () => state.peers,
+    backlog: async () => {
+      state.backlogReads += 1;
+      return state.backlog;
+    },
   });
   return { registry, state };
 }
@@ -56,4 +65,23 @@ it("keeps one registry of process metrics for the whole process", async () => {
   ]) {
     expect(text).toMatch(new RegExp(`^${name} \\d`, "m"));
   }
+});
+
+it("reports the unread backlog and its oldest message's age from one read per scrape", async () => {
+  const { registry, state } = setUp();
+  const gauges = async () => {
+    const text = await registry.metrics();
+    return [
+      Number(/^mesh_gateway_unread_messages (\S+)$/m.exec(text)?.[1]),
+      Number(/^mesh_gateway_oldest_unread_age_seconds (\S+)$/m.exec(text)?.[1]),
+    ];
+  };
+  expect(await gauges()).toEqual([0, 0]);
+  expect(state.backlogReads).toBe(1);
+  state.backlog = { count: 7, oldestAt: new Date(Date.now() - 90_000).toISOString() };
+  const [count, age] = await gauges();
+  expect(count).toBe(7);
+  expect(age).toBeGreaterThanOrEqual(90);
+  expect(age).toBeLessThan(120);
+  expect(state.backlogReads).toBe(2);
 });

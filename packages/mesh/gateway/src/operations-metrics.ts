@@ -7,6 +7,8 @@ export interface OperationsMetricsSources {
   peers: () => Promise<{ enabled: number; disabled: number }>;
   /** Log lines dropped so far because stdout did not keep up; never goes down. */
   droppedLogLines: () => number;
+  /** Unread messages and when the oldest was stored (ISO 8601); read at each scrape. */
+  backlog: () => Promise<{ count: number; oldestAt: string | undefined }>;
 }
 
 let processRegistry: Registry | undefined;
@@ -26,7 +28,7 @@ export function processMetrics(): Registry {
 
 /**
  * Adds to `registry` what an operator watches beside the request metrics: the build (version),
- * the peers by state, and the log lines dropped as a counter.
+ * the peers by state, the unread backlog, and the log lines dropped as a counter.
  */
 export function registerOperationsMetrics(
   registry: Registry,
@@ -48,6 +50,33 @@ export function registerOperationsMetrics(
       const { enabled, disabled } = await sources.peers();
       this.set({ state: "enabled" }, enabled);
       this.set({ state: "disabled" }, disabled);
+    },
+  });
+  let backlog: Promise<{ count: number; oldestAt: string | undefined }> | undefined;
+  // One database read per scrape serves both gauges.
+  const readBacklog = () => {
+    backlog ??= sources.backlog().finally(() => {
+      backlog = undefined;
+    });
+    return backlog;
+  };
+  new Gauge({
+    name: "mesh_gateway_unread_messages",
+    help: "Messages stored and not read yet, all inboxes",
+    registers: [registry],
+    async collect() {
+      this.set((await readBacklog()).count);
+    },
+  });
+  new Gauge({
+    name: "mesh_gateway_oldest_unread_age_seconds",
+    help: "Age of the oldest unread message; 0 when none is waiting",
+    registers: [registry],
+    async collect() {
+      const { oldestAt } = await readBacklog();
+      this.set(
+        oldestAt === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldestAt)) / 1000),
+      );
     },
   });
   // A counter whose source is a running total: each scrape adds what was dropped since the last.

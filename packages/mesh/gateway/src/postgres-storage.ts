@@ -379,6 +379,13 @@ export async function openPostgresStorage(
       async revokeTokens(peer) {
         return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
       },
+      async unreadBacklog() {
+        const { rows } = await pool.query<{ count: number; oldest: string | null }>(
+          "SELECT count(*)::int AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
+        );
+        const { count, oldest } = rows[0]!;
+        return { count, oldest: oldest === null ? undefined : await getMessage(Number(oldest)) };
+      },
       async listTokenPeers() {
         const { rows } = await pool.query<{ peer: string }>(
           'SELECT peer FROM tokens GROUP BY peer ORDER BY peer COLLATE "C"',

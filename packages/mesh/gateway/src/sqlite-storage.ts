@@ -400,6 +400,15 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     async revokeTokens(peer) {
       return Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
     },
+    async unreadBacklog() {
+      const row = sql(
+        "SELECT count(*) AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
+      ).get() as { count: number; oldest: number | null };
+      return {
+        count: Number(row.count),
+        oldest: row.oldest === null ? undefined : getMessage(Number(row.oldest)),
+      };
+    },
     async listTokenPeers() {
       const rows = sql("SELECT DISTINCT peer FROM tokens ORDER BY peer").all() as {
         peer: string;

@@ -23,6 +23,7 @@ const COVERED = [
   "revokeTokens",
   "findTokenPeer",
   "listTokenPeers",
+  "unreadBacklog",
   "anyLiveToken",
   "onMessage",
   "purgeIdempotencyKeys",
@@ -209,6 +210,26 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       expect(await storage.findTokenPeer(hash("token-1"))).toBeUndefined();
       expect(await storage.listTokenPeers()).toEqual(["sc-a-bravo"]);
       await storage.revokeTokens("sc-a-bravo");
+    });
+
+    it("counts the unread backlog and names its oldest message", async () => {
+      const db = await backend.create();
+      const fresh = await openStorage(db.database, db);
+      try {
+        expect(await fresh.unreadBacklog()).toEqual({ count: 0, oldest: undefined });
+        await fresh.registerPeer(peer("sc-alpha"));
+        await fresh.registerPeer(peer("sc-bravo"));
+        const first = (await fresh.insertMessage(dm("sc-alpha", "sc-bravo", "first"))).message!;
+        const second = (await fresh.insertMessage(dm("sc-bravo", "sc-alpha", "second"))).message!;
+        expect(await fresh.unreadBacklog()).toEqual({ count: 2, oldest: first });
+        await fresh.markRead(first.id, at(5));
+        expect(await fresh.unreadBacklog()).toEqual({ count: 1, oldest: second });
+        await fresh.markRead(second.id, at(6));
+        expect(await fresh.unreadBacklog()).toEqual({ count: 0, oldest: undefined });
+      } finally {
+        await fresh.close();
+        await db.cleanup();
+      }
     });
 
     it("raises StorageError unavailable once closed", async () => {
