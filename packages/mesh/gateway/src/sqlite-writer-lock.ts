@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { StorageError } from "./storage-error.js";
 
@@ -26,6 +27,8 @@ const SQLITE_BUSY = 5;
  */
 export function acquireSqliteWriterLock(database: string): SqliteWriterLock {
   const path = `${resolve(database)}.lock`;
+  // The database's folder may not exist yet (`.mesh/` on a fresh clone): storage makes it later.
+  mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   try {
     db.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since TEXT NOT NULL)");

@@ -61,6 +61,12 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 describe("one gateway per SQLite file", { timeout: 60_000 }, () => {
+  it("creates the database's missing folder, lock included (.mesh/ on a fresh clone)", async () => {
+    const database = join(databaseFile(), "..", "not-yet", "gateway.db");
+    const gateway = await start(database);
+    expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
+  });
+
   it("refuses a second gateway on the same file in this process, naming it, until the first closes", async () => {
     const database = databaseFile();
     const first = await start(database);
