@@ -79,7 +79,12 @@ export function messageSql(
   let from = "messages m";
   let key = "m.id";
   const where: string[] = [];
-  if (words !== undefined && dialect.backend === "sqlite") {
+  if (words !== undefined && dialect.backend === "sqlite" && query.threadId !== undefined) {
+    // A thread is small: read it through the thread index and test each row against the matches.
+    where.push(
+      `EXISTS (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ${p(fts5Match(words))} AND rowid = m.id)`,
+    );
+  } else if (words !== undefined && dialect.backend === "sqlite") {
     from = "messages_fts f JOIN messages m ON m.id = f.rowid";
     key = "f.rowid";
     where.push(`messages_fts MATCH ${p(fts5Match(words))}`);
