@@ -126,3 +126,26 @@ it.each([false, undefined])(
     expect(lines[1]).toMatchObject({ level: "info", msg: "Server listening" });
   },
 );
+
+it("keeps running when its stdout goes away, counting the lines it could not write as dropped", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-closed-"));
+  const fd = openSync(join(dir, "stdout"), "w");
+  try {
+    const setup = createLoggerSetup(true, { fd, maxPendingBytes: 1024 * 1024, pretty: false });
+    closeSync(fd);
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      for (let i = 0; i < 2000; i++) setup.requestLine?.info({ path: "/peers", i }, "request");
+      // Past the periodic flush, which writes to the closed descriptor.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      process.off("uncaughtException", record);
+    }
+    expect(uncaught).toEqual([]);
+    expect(setup.droppedLines?.()).toBeGreaterThan(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

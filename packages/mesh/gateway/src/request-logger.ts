@@ -155,6 +155,10 @@ export function createLoggerSetup(
     sink.on("drop", () => {
       dropped += 1;
     });
+    // A stdout that went away (closed descriptor, broken pipe) costs the log, never the gateway.
+    sink.on("error", () => {
+      dropped += 1;
+    });
     // Pretty on a terminal, JSON for whatever collects the log; the same bound either way.
     const out = (stdout.pretty ?? isatty(stdout.fd)) ? prettyStream(sink) : sink;
     return {
