@@ -68,13 +68,13 @@ async function checkRecipient(
 ): Promise<void> {
   const aliases = await aliasesOf(context);
   const recipient = await normalizePeerArgument(to, aliases, "the recipient");
-  if (recipient === client.node) {
+  const { isSelfMessage, validateNodeName, nodeHttpFetch } = await import("@mesh/names");
+  if (isSelfMessage(client.node, recipient, { aliases })) {
     throw new CliError(`refusing to send a DM to yourself (${client.node})`, {
       exitCode: EXIT_USAGE,
       hint: "name another peer as the recipient; `mesh peers` lists them",
     });
   }
-  const { validateNodeName, nodeHttpFetch } = await import("@mesh/names");
   const { token } = context.settings;
   await validateNodeName(recipient, {
     gatewayUrl: client.gatewayUrl,

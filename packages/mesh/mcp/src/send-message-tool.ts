@@ -1,5 +1,5 @@
 import type { SentMessage } from "@mesh/client";
-import { normalizeNodeName } from "@mesh/names";
+import { isSelfMessage, normalizeNodeName } from "@mesh/names";
 import { defineTool, type MeshTool, type ToolDeps } from "./mesh-tool.js";
 import { ToolRefusal } from "./tool-refusal.js";
 import { SendMessageInput, SentOutput } from "./tool-schemas.js";
@@ -22,7 +22,7 @@ export function sendMessageTool({ node, client, repeats }: ToolDeps): MeshTool {
     output: SentOutput,
     run: async (args) => {
       const to = canonical(args.to);
-      if (to === node) {
+      if (isSelfMessage(node, to)) {
         throw new ToolRefusal("self_message", `refusing to send a message to yourself ('${node}')`);
       }
       const idempotencyKey =

@@ -16,6 +16,7 @@ export {
   type InvalidPeerNameErrorOptions,
 } from "./invalid-peer-name-error.js";
 export { isRegistered } from "./is-registered.js";
+export { isSelfMessage } from "./is-self-message.js";
 export { KNOWN_ALIASES } from "./known-aliases.js";
 export { nodeHttpFetch } from "./node-http-fetch.js";
 export { type NormalizeNodeNameOptions, normalizeNodeName } from "./normalize-node-name.js";

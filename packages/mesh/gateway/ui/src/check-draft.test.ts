@@ -9,6 +9,7 @@ describe("checkDraft", () => {
     ["a plain DM", { from: "alice", to: "bob", content: "hello" }, null],
     ["no recipient", { from: "alice", to: " ", content: "hello" }, /Choose a recipient/],
     ["a DM to oneself", { from: "alice", to: "alice", content: "hello" }, /to yourself/],
+    ["a DM to oneself by alias", { from: "droplet", to: "drop", content: "hi" }, /to yourself/],
     ["empty content", { from: "alice", to: "bob", content: "  " }, /Write a message/],
     ["an AWS key", { from: "alice", to: "bob", content: `key ${AWS_KEY}` }, /aws-access-key-id/],
     ["the own token", { from: "alice", to: "bob", content: `use ${TOKEN}` }, /known-secret/],

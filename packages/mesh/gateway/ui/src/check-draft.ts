@@ -1,3 +1,4 @@
+import { isSelfMessage } from "@mesh/names";
 import { findSecret } from "@mesh/secret-guard";
 
 export interface Draft {
@@ -13,7 +14,7 @@ export interface Draft {
  */
 export function checkDraft(draft: Draft, token: string): string | null {
   if (draft.to.trim() === "") return "Choose a recipient in To.";
-  if (draft.to.trim() === draft.from) {
+  if (isSelfMessage(draft.from, draft.to)) {
     return `A DM to yourself is refused: ${draft.from} would send to ${draft.from}. Choose another recipient.`;
   }
   if (draft.content.trim() === "") return "Write a message first.";
