@@ -47,6 +47,7 @@ import { isFiltered } from "./message-sql.js";
 import type { MessageWaiters } from "./message-waiters.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
 import { generatePeerToken, hashToken, sameHash } from "./peer-tokens.js";
+import { PeerWaits } from "./peer-waits.js";
 import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import { registerReplyBudget } from "./register-reply-budget.js";
@@ -580,6 +581,15 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     return reading;
   };
 
+  const peerWaits = new PeerWaits();
+  const stopAccessChanges = storage.onAccessChange?.((peer) => {
+    streams.endPeer(peer);
+    peerWaits.end(peer);
+  });
+  app.addHook("onClose", (_instance, done) => {
+    stopAccessChanges?.();
+    done();
+  });
   const { hub: streams, handler: streamHandler } = registerStreamRoute(app, {
     storage,
     pushInserts: storage.backend === "sqlite",
@@ -653,6 +663,15 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     const abort = new AbortController();
     const onClose = () => abort.abort();
     reply.raw.once("close", onClose);
+    let accessChanged = false;
+    const identity = state.identity;
+    const stopWatching =
+      identity.mode === "peer"
+        ? peerWaits.add(identity.peer, () => {
+            accessChanged = true;
+            abort.abort();
+          })
+        : () => {};
     try {
       while (page.count === 0 && !abort.signal.aborted && !waiters.closed) {
         const remaining = deadline - Date.now();
@@ -662,9 +681,12 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
         if (page.count === 0) await woken;
       }
     } finally {
+      stopWatching();
       reply.raw.off("close", onClose);
       abort.abort();
     }
+    // Revoked: the token no longer authenticates (401); disabled: the page as it stands.
+    if (accessChanged) await authenticate(request.headers.authorization);
     return send(page);
   });
 

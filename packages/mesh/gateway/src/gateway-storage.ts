@@ -186,6 +186,12 @@ export interface GatewayStorage {
    * single writer, also passes the stored message, in id order. Returns the unsubscribe function.
    */
   onMessage(listener: (toNode: string | undefined, message?: Message) => void): () => void;
+  /**
+   * Calls `listener` with each peer whose tokens are revoked or who is disabled, by this process
+   * or (PostgreSQL with a listening connection) any gateway on the same database, soon after it
+   * commits; the app ends that peer's streams and waits. Returns the unsubscribe function.
+   */
+  onAccessChange?(listener: (peer: string) => void): () => void;
   /** Forgets idempotency keys used before `before`; returns how many. */
   purgeIdempotencyKeys(before: string): Promise<number>;
   close(): Promise<void>;

@@ -107,6 +107,12 @@ export const POSTGRES_MIGRATIONS = schemaMigrations({
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
 const MIGRATION_LOCK = 0x6d657368;
 
+/**
+ * Notifications on the message channel that announce a revoked or disabled peer rather than a
+ * recipient: no peer name starts with `!`.
+ */
+const ACCESS_PREFIX = "!access:";
+
 const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)`;
 
 /**
@@ -214,6 +220,15 @@ export async function openPostgresStorage(
   // Behind a pooler without a direct URL, this gateway's own sends wake its waiters at commit;
   // the poll brings other gateways' sends.
   const local = new Set<Parameters<GatewayStorage["onMessage"]>[0]>();
+  // A revocation or a disabled peer ends streams and waits on this gateway at once, and on every
+  // other gateway through the channel (a NOTIFY reaches them within milliseconds).
+  const localAccess = new Set<(peer: string) => void>();
+  const accessChanged = async (peer: string) => {
+    for (const listener of localAccess) listener(peer);
+    await pool
+      .query("SELECT pg_notify($1, $2)", [`mesh_messages_${schemaKey}`, ACCESS_PREFIX + peer])
+      .catch(() => {});
+  };
   const stored = (result: InsertResult) => {
     if (wakeups !== "poll" || !("created" in result) || !result.created) return;
     for (const listener of local) listener(result.message.to_node, result.message);
@@ -304,6 +319,7 @@ export async function openPostgresStorage(
           "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
           [enabled, name],
         );
+        if (!enabled && row !== undefined) await accessChanged(name);
         return row === undefined ? undefined : peerFromRow(row);
       },
       async touchPeer(name, at) {
@@ -377,7 +393,10 @@ export async function openPostgresStorage(
         ]);
       },
       async revokeTokens(peer) {
-        return (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
+        const revoked =
+          (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
+        await accessChanged(peer);
+        return revoked;
       },
       async unreadBacklog() {
         const { rows } = await pool.query<{ count: number; oldest: string | null }>(
@@ -406,9 +425,21 @@ export async function openPostgresStorage(
         );
         return found !== undefined;
       },
+      onAccessChange(listener) {
+        localAccess.add(listener);
+        const stop = notifications.subscribe((payload) => {
+          if (payload?.startsWith(ACCESS_PREFIX)) listener(payload.slice(ACCESS_PREFIX.length));
+        });
+        return () => {
+          localAccess.delete(listener);
+          stop();
+        };
+      },
       onMessage(listener) {
         local.add(listener);
-        const stop = notifications.subscribe((payload) => listener(payload));
+        const stop = notifications.subscribe((payload) => {
+          if (payload?.startsWith(ACCESS_PREFIX) !== true) listener(payload);
+        });
         return () => {
           local.delete(listener);
           stop();

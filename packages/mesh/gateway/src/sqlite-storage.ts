@@ -272,6 +272,10 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
   // answered only after its transaction committed.
   const listeners = new Set<(toNode: string | undefined, message?: Message) => void>();
+  const accessListeners = new Set<(peer: string) => void>();
+  const accessChanged = (peer: string) => {
+    for (const listener of accessListeners) listener(peer);
+  };
   const announce = (message: Message) => {
     for (const listener of listeners) listener(message.to_node, message);
   };
@@ -341,6 +345,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     },
     async setPeerEnabled(name, enabled) {
       sql("UPDATE peers SET enabled = ? WHERE name = ?").run(enabled ? 1 : 0, name);
+      if (!enabled) accessChanged(name);
       return getPeer(name);
     },
     async touchPeer(name, at) {
@@ -398,7 +403,9 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
       sql("INSERT INTO tokens (hash, peer, created_at) VALUES (?, ?, ?)").run(tokenHash, peer, at);
     },
     async revokeTokens(peer) {
-      return Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
+      const revoked = Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
+      accessChanged(peer);
+      return revoked;
     },
     async unreadBacklog() {
       const row = sql(
@@ -427,6 +434,10 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
         "SELECT 1 AS found FROM tokens WHERE hash IN (SELECT value FROM json_each(?)) LIMIT 1",
       ).get(JSON.stringify(tokenHashes.slice(0, 1000)));
       return row !== undefined;
+    },
+    onAccessChange(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
     },
     onMessage(listener) {
       listeners.add(listener);
