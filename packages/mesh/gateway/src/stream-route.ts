@@ -202,6 +202,12 @@ export function registerStreamRoute(
     };
     streams.add(stream);
     raw.once("close", () => end(stream));
+    // A client gone before the handler ran already had its close event: end at once.
+    if (request.raw.socket.destroyed) {
+      end(stream);
+      reply.hijack();
+      return;
+    }
     // Subscribed before the starting point is read: an insert in between wakes a drain.
     // Wake-ups come per recipient: a stream of one inbox hears only its own.
     const { reading } = access;
@@ -235,6 +241,7 @@ export function registerStreamRoute(
     }
     reply.hijack();
     // The client left (or the stream was ended) while it was set up: nothing more to send.
+    if (request.raw.socket.destroyed) end(stream);
     if (stream.ended) return;
     startStream(stream);
     if (resumeFrom !== undefined || stream.again) void drain(stream);

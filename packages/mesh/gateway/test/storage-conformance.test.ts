@@ -21,6 +21,7 @@ const COVERED = [
   "importMessages",
   "saveToken",
   "revokeTokens",
+  "onAccessChange",
   "findTokenPeer",
   "listTokenPeers",
   "unreadBacklog",
@@ -206,10 +207,15 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       expect(await storage.anyLiveToken([])).toBe(false);
       await storage.saveToken("sc-a-bravo", hash("token-3"), at(0));
       expect(await storage.listTokenPeers()).toEqual(["sc-a-bravo", "sc-alpha"]);
+      const changed: string[] = [];
+      const stop = storage.onAccessChange?.((peer) => changed.push(peer));
       expect(await storage.revokeTokens("sc-alpha")).toBe(2);
       expect(await storage.findTokenPeer(hash("token-1"))).toBeUndefined();
       expect(await storage.listTokenPeers()).toEqual(["sc-a-bravo"]);
       await storage.revokeTokens("sc-a-bravo");
+      // Announced at once in this process (and, on PostgreSQL, again through the channel).
+      expect(changed).toEqual(expect.arrayContaining(["sc-alpha", "sc-a-bravo"]));
+      stop?.();
     });
 
     it("counts the unread backlog and names its oldest message", async () => {
