@@ -1,7 +1,8 @@
-import { EXIT_OK, formatTable, preview, withProgress } from "@mesh/cli-kit";
+import { EXIT_OK, withProgress } from "@mesh/cli-kit";
 import type { MeshClient, Message, MessagesQuery } from "@mesh/client";
 import { DEFAULT_MESSAGE_LIMIT, MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 import type { CommandContext } from "./command-context.js";
+import { conversationTable } from "./conversation-table.js";
 import { formatTime } from "./format-time.js";
 import { normalizePeerArgument } from "./normalize-peer-argument.js";
 import { aliasesOf, openClient } from "./open-client.js";
@@ -56,7 +57,7 @@ export async function inboxCommand(
     context.io.stdout.write(
       options.full
         ? messages.map((m) => formatMessage(context, m)).join("\n")
-        : table(context, messages),
+        : conversationTable(context, messages, { withRecipient: false }),
     );
     if (more !== undefined && nextAfter !== undefined) {
       const flags = [options.unread ? " --unread" : "", from ? ` --from ${from}` : ""].join("");
@@ -148,31 +149,6 @@ async function noteUnknownSender(
       ),
     );
   }
-}
-
-function table(context: CommandContext, messages: readonly Message[]): string {
-  const { out } = context;
-  return formatTable(
-    [
-      { header: "ID", align: "right" },
-      { header: "FROM" },
-      { header: "KIND" },
-      { header: "SENT (UTC)" },
-      { header: "READ" },
-      { header: "THREAD" },
-      { header: "CONTENT" },
-    ],
-    messages.map((m) => [
-      String(m.id),
-      out.cyan(m.from_node),
-      m.kind,
-      formatTime(m.created_at),
-      m.read_at ? out.dim("read") : out.yellow("unread"),
-      m.thread_id ?? out.dim("-"),
-      preview(m.content ?? "", 60),
-    ]),
-    out,
-  );
 }
 
 /** A message as a block: a header line, then the content indented. Used by `--full` and `watch`. */
