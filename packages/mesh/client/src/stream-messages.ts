@@ -5,9 +5,8 @@ import {
   MessageSchema,
   STREAM_IDLE_TIMEOUT_MS,
 } from "@mesh/protocol";
+import { SseParser, sleep } from "@mesh/transport";
 import * as v from "valibot";
-import { sleep } from "./sleep.js";
-import { SseParser } from "./sse-parser.js";
 
 const PATH = "/messages/stream";
 /** First reconnect delay; doubles per failed attempt up to `MAX_BACKOFF_MS`. */

@@ -1,6 +1,6 @@
 import { MeshGatewayError } from "@mesh/errors";
 import { MAX_WAIT_SECONDS, type Message } from "@mesh/protocol";
-import { sleep } from "./sleep.js";
+import { sleep } from "@mesh/transport";
 import { type ConnectionListener, type StreamContext, streamItems } from "./stream-messages.js";
 
 /** Rows per backlog page. */

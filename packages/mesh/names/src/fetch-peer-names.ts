@@ -1,21 +1,28 @@
 import { MeshGatewayError } from "@mesh/errors";
-import { GatewayTransport } from "./gateway-transport.js";
+import { GatewayTransport } from "@mesh/transport";
 import { parsePeersBody } from "./parse-peers-body.js";
 import type { ResolvedRegistryOptions } from "./registry-options.js";
 
 const PATH = "/peers";
 
 /**
- * One `GET {gatewayUrl}/peers`, bounded by `options.timeout` from the request to the end of the
- * body, not retried (a lookup inside `send` must not wait for retries).
+ * One `GET {gatewayUrl}/peers` through the given transport (else one made from the options),
+ * bounded by its timeout from the request to the end of the body, not retried (a lookup inside
+ * `send` must not wait for retries).
  *
  * @throws {MeshGatewayError} on network error, timeout, HTTP status >= 400, bad JSON or malformed body.
  */
 export async function fetchPeerNames(
   options: ResolvedRegistryOptions,
 ): Promise<ReadonlySet<string>> {
-  const transport = new GatewayTransport({ ...options, retries: 0, retryDelayMs: 0 });
-  const body = await transport.request({ method: "GET", path: PATH, idempotent: true });
+  const transport =
+    options.transport ?? new GatewayTransport({ ...options, retries: 0, retryDelayMs: 0 });
+  const body = await transport.request({
+    method: "GET",
+    path: PATH,
+    idempotent: true,
+    retries: 0,
+  });
   const result = parsePeersBody(body);
   if (!result.ok) {
     throw new MeshGatewayError({

@@ -1,12 +1,17 @@
 export { PEER_NAME_PATTERN } from "@mesh/protocol";
-export { canonicalNames } from "./canonical-names.js";
-export { closeMatches } from "./close-matches.js";
+// The HTTP client moved to @mesh/transport; its names stay importable from here.
 export {
   type GatewayRequest,
   type GatewayResponse,
+  type GatewaySettings,
   GatewayTransport,
   type GatewayTransportOptions,
-} from "./gateway-transport.js";
+  nodeHttpFetch,
+  redactToken,
+  resolveGateway,
+} from "@mesh/transport";
+export { canonicalNames } from "./canonical-names.js";
+export { closeMatches } from "./close-matches.js";
 export {
   GatewayUnreachableError,
   type GatewayUnreachableErrorOptions,
@@ -18,10 +23,8 @@ export {
 export { isRegistered } from "./is-registered.js";
 export { isSelfMessage } from "./is-self-message.js";
 export { KNOWN_ALIASES } from "./known-aliases.js";
-export { nodeHttpFetch } from "./node-http-fetch.js";
 export { type NormalizeNodeNameOptions, normalizeNodeName } from "./normalize-node-name.js";
 export { NotInRegistryError, type NotInRegistryErrorOptions } from "./not-in-registry-error.js";
-export { redactToken } from "./redact-token.js";
 export { clearRegistryCache } from "./registry-cache.js";
 export type {
   RegistryLogger,
@@ -29,5 +32,4 @@ export type {
   ValidateNodeNameOptions,
 } from "./registry-options.js";
 export { type PeerAliases, parseAliases, resolveAliases } from "./resolve-aliases.js";
-export { type GatewaySettings, resolveGateway } from "./resolve-gateway.js";
 export { validateNodeName } from "./validate-node-name.js";

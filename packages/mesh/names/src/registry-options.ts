@@ -1,7 +1,7 @@
 import { MeshValidationError } from "@mesh/errors";
+import { type GatewayTransport, resolveGateway } from "@mesh/transport";
 import * as v from "valibot";
 import type { PeerAliases } from "./resolve-aliases.js";
-import { resolveGateway } from "./resolve-gateway.js";
 
 /** Where warnings go; `console` by default. Messages never contain the token. */
 export interface RegistryLogger {
@@ -26,6 +26,12 @@ export interface RegistryOptions {
   timeout?: number | undefined;
   /** `fetch` implementation to use. Default: the global `fetch`. */
   fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * The transport to read the registry through (e.g. a client's own), instead of one made from
+   * `gatewayUrl`, `token`, `timeout` and `fetch`; its address is then the cache key, and its
+   * timeout applies. The lookup is never retried.
+   */
+  transport?: GatewayTransport | undefined;
   /** Receives the warning when a stale cached registry is served. Default: `console`. */
   logger?: RegistryLogger | undefined;
   /** Clock in milliseconds since the epoch, for cache ages. Default: `Date.now`. */
@@ -55,6 +61,7 @@ export interface ResolvedRegistryOptions {
   ttlSeconds: number;
   timeout: number;
   fetch: typeof globalThis.fetch;
+  transport: GatewayTransport | undefined;
   logger: RegistryLogger;
   now: () => number;
 }
@@ -80,6 +87,12 @@ const OptionsSchema = v.object({
     ),
   ),
   fetch: v.optional(v.function("fetch must be a function")),
+  transport: v.optional(
+    v.looseObject(
+      { request: v.function("transport.request must be a function") },
+      "transport must be a GatewayTransport",
+    ),
+  ),
   logger: v.optional(
     v.looseObject(
       { warn: v.function("logger.warn must be a function") },
@@ -113,8 +126,11 @@ export function resolveRegistryOptions(
       // Issue messages are ours (above), so they never echo the token.
       throw invalidOptions(parsed.issues.map((issue) => issue.message).join("; "));
     }
+    const gateway = resolveGateway(options);
     resolved = {
-      ...resolveGateway(options),
+      ...gateway,
+      ...(options.transport && { gatewayUrl: options.transport.gatewayUrl }),
+      transport: options.transport,
       ttlSeconds: options.ttlSeconds ?? DEFAULT_TTL_SECONDS,
       timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       fetch: options.fetch ?? globalThis.fetch,
