@@ -68,12 +68,14 @@ const PLANTS = [
   {
     id: "idempotency-window",
     bug: "an Idempotency-Key never expires (window 24 h -> 1 year)",
-    file: `${GATEWAY}/build-app.ts`,
+    file: `${GATEWAY}/routes/send-message-route.ts`,
     find: [
+      "notBefore: new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString(),",
       "notBefore: new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString(),",
       "const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;",
     ],
     replace: [
+      "notBefore: new Date(Date.now() - 365 * IDEMPOTENCY_WINDOW_MS).toISOString(),",
       "notBefore: new Date(now - 365 * IDEMPOTENCY_WINDOW_MS).toISOString(),",
       "const IDEMPOTENCY_WINDOW_MS = 365 * 24 * 60 * 60 * 1000;",
     ],
@@ -141,7 +143,7 @@ const PLANTS = [
   {
     id: "wait-cap",
     bug: "`wait` is no longer capped at 30 s",
-    file: `${GATEWAY}/build-app.ts`,
+    file: `${GATEWAY}/routes/messages-routes.ts`,
     find: "Math.min(Number(query.wait), MAX_WAIT_SECONDS) * 1000",
     replace: "Number(query.wait) * 1000",
     projects: ["@mesh/gateway"],
@@ -149,7 +151,7 @@ const PLANTS = [
   {
     id: "patch-peer-path-name",
     bug: "PATCH /peers/{name} takes any name in its path",
-    file: `${GATEWAY}/build-app.ts`,
+    file: `${GATEWAY}/routes/peers-routes.ts`,
     find: 'const name = nameParam(request.params.name, "peer name");',
     replace: "const name = request.params.name;",
     projects: ["@mesh/gateway"],
@@ -157,7 +159,7 @@ const PLANTS = [
   {
     id: "revoke-token-path-name",
     bug: "DELETE /admin/tokens/{peer} takes any name in its path",
-    file: `${GATEWAY}/build-app.ts`,
+    file: `${GATEWAY}/routes/tokens-routes.ts`,
     find: 'const peer = nameParam(request.params.peer, "peer");',
     replace: "const peer = request.params.peer;",
     projects: ["@mesh/gateway"],
