@@ -79,6 +79,13 @@ const INPUTS: [string, string][] = [
   ["-AKIA repeated", withContext("-AKIA")],
   ["ASIA repeated", withContext("ASIA")],
   ["r8_a + space repeated", withContext("r8_a ")],
+  // The part a literal is searched by, without what the literal starts with: each a near miss.
+  ["yJ + space repeated", withContext("yJ ")],
+  ["KIA + space repeated", withContext("KIA ")],
+  // Floods of the first character of those parts (native search stops at each).
+  ["one character (w)", withContext("w")],
+  ["one character (K)", withContext("K")],
+  ["one character (y)", withContext("y")],
   ["eyJ + 15 + . repeated", fill(`eyJ${"a".repeat(15)}.`, MIB)],
   ["xoxb-1- repeated", fill("xoxb-1-", MIB)],
   ["private-key headers, no footer", fill("-----BEGIN PRIVATE KEY-----\nab cd\n", MIB)],

@@ -114,7 +114,7 @@ describe("AcceleratedEngine", () => {
     );
   });
 
-  it("finds the first match after literals by the hundred that start none", () => {
+  it("finds the first match after literals, or the parts they are searched by, by the hundred that start none", () => {
     const unit = fc.constantFrom(
       "-AKIA",
       "xKIA ",
@@ -125,6 +125,12 @@ describe("AcceleratedEngine", () => {
       "pypi-a ",
       "xai-a ",
       `eyJ${"a".repeat(15)}.`,
+      // Only the part a cursor searches by, without what its literal starts with.
+      "yJ ",
+      "KIA ",
+      "Iza ",
+      "ypi- ",
+      "k-",
       " ",
     );
     const token = fc.constantFrom(

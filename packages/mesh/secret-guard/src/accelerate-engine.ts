@@ -56,12 +56,12 @@ const CANDIDATES: readonly (readonly [string, RegExp, number])[] = [
 ];
 
 /**
- * Index in CANDIDATES of the literal at `at`, or -1: a cursor for `AKIA` or `AIza` checks only
- * `KIA` or `Iza` before asking to skip (see `Cursor`), so the first character may be another.
+ * Index in CANDIDATES of a cursor's literal, or -1. By the literal, not the text: a cursor
+ * finds its literal by a part of it (`KIA` of `AKIA`, `J` of `eyJ`), and asks to skip
+ * wherever that part is, whatever comes before it.
  */
-function literalFamily(text: string, at: number): number {
-  const pair = text.slice(at, at + 2);
-  return CANDIDATES.findIndex(([start]) => start === pair);
+function literalFamily(literal: string): number {
+  return CANDIDATES.findIndex(([start]) => literal.startsWith(start));
 }
 
 /**
@@ -169,9 +169,9 @@ export class AcceleratedEngine extends Engine {
    * A cursor that keeps finding its literal where no match starts (a text packed with them)
    * lets its regex find the next place where one can.
    */
-  override skip(at: number): number {
+  override skip(at: number, literal = ""): number {
     if (++this.#misses <= DENSE) return super.skip(at);
-    const family = literalFamily(this.#t, at);
+    const family = literalFamily(literal);
     if (family < 0) return super.skip(at);
     if ((this.#next[family] as number) <= at || (this.#searched[family] as number) > at + 1) {
       const [, re, length] = CANDIDATES[family] as readonly [string, RegExp, number];

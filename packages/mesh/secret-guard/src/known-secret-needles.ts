@@ -16,20 +16,18 @@ export function knownSecretNeedles(options: SecretGuardOptions | undefined): rea
   if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
     throw new GuardArgumentError("secret guard: knownSecrets must be an array of strings.");
   }
-  // Callers pass the same live token on every send: the whole list is kept per list of values.
-  const key = JSON.stringify(values);
-  let needles = cache.get(key);
-  if (needles === undefined) {
-    needles = [...new Set(values.flatMap(needlesOf))].sort((a, b) => b.length - a.length);
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(key, needles);
+  // Callers pass the same live token on every send, in a new array each time: the needles of
+  // the last list are kept, and a list is compared value by value (it may have changed in place).
+  if (values.length !== last.length || values.some((value, i) => value !== last[i])) {
+    lastNeedles = [...new Set(values.flatMap(needlesOf))].sort((a, b) => b.length - a.length);
+    last = [...values];
   }
-  return needles;
+  return lastNeedles;
 }
 
-/** Needles per list of values (as JSON), longest first; read only by the callers. */
-const cache = new Map<string, string[]>();
-const CACHE_SIZE = 32;
+/** The last list of values asked about, and its needles (longest first; read only by the callers). */
+let last: readonly string[] = [];
+let lastNeedles: readonly string[] = [];
 
 function needlesOf(raw: string): string[] {
   const value = raw.trim();

@@ -70,11 +70,15 @@ export interface ExtensionScanner {
   end: number;
 }
 
+/** What a literal is searched without (see `Cursor`); one object for every cursor. */
+const SKIPPED = /^(?:ey(?=.)|[Aaeps](?=..))/;
+
 /**
  * First occurrence of a literal at or after a position, for non-decreasing positions; with an
  * engine, the first where a rule with a literal matches (see `literalAt`). A literal starting
  * with `A` or `a` (the commonest letters of base64), `e`, `p` or `s` (of English) is searched
- * by the rest of it: native `indexOf` stops at every occurrence of a pattern's first character.
+ * by the rest of it, `eyJ` by its `J` (its `y` is searched for `pypi-` already): native
+ * `indexOf` stops at every occurrence of a pattern's first character.
  */
 export class Cursor {
   #at = -1;
@@ -87,7 +91,7 @@ export class Cursor {
     this.#text = text;
     this.literal = literal;
     this.#engine = engine;
-    this.#skip = +/^[Aaeps]../.test(literal);
+    this.#skip = SKIPPED.exec(literal)?.[0].length ?? 0;
     this.#rest = literal.slice(this.#skip);
   }
 
@@ -108,7 +112,7 @@ export class Cursor {
           at++;
         } else if (this.#engine.startsAt(at) && this.#engine.literalAt(at, this.literal.length)) {
           break;
-        } else at = this.#engine.skip(at);
+        } else at = this.#engine.skip(at, this.literal);
       }
       this.#at = at;
     }
@@ -226,7 +230,7 @@ export class Engine {
    * Where a cursor searches on after an occurrence of its literal at `at` that starts no
    * match: past the word it is in (no position inside a word starts one; each word is read once).
    */
-  skip(at: number): number {
+  skip(at: number, _literal?: string): number {
     return this.scan(at + 1, WORD);
   }
 
