@@ -6,7 +6,7 @@ import {
   EXIT_FAILURE,
   EXIT_USAGE,
 } from "@mesh/cli-kit";
-import { formatBytes, MAX_CONTENT_BYTES } from "@mesh/protocol";
+import { errorHint, PEER_NAME_FORMAT } from "@mesh/protocol";
 
 /** The fields of a mesh error this module reads; mesh errors are told apart by their `code`. */
 interface MeshErrorFields {
@@ -23,18 +23,8 @@ interface MeshErrorFields {
   cause?: unknown;
 }
 
-/** Hints for the gateway's error codes a person can act on. */
-const SERVER_HINTS: Readonly<Record<string, string>> = {
-  unknown_recipient: "`mesh peers` lists the registered names",
-  recipient_disabled: "the recipient is disabled on this gateway; ask its operator",
-  sender_disabled: "your peer is disabled on this gateway; ask its operator",
-  secret_detected:
-    "remove the credential from the content; credentials travel out of band, never in a DM",
-  payload_too_large: `DM content is limited to ${formatBytes(MAX_CONTENT_BYTES)} of UTF-8; shorten it or send a link`,
-  rate_limited: "too many requests: wait a moment and try again",
-  overloaded: "the gateway is busy: wait a moment and try again",
-  unavailable: "the gateway cannot reach its database: try again later or tell its operator",
-};
+/** How a person of this CLI lists the registered peers, for the gateway's hints. */
+const HINT_WORDS = { peers: "`mesh peers`" };
 
 /**
  * Maps any thrown value to its report, from the error's fields (its `code`, and for a gateway
@@ -59,7 +49,7 @@ export function describeError(error: unknown): ErrorReport {
     case "invalid_peer_name":
       return {
         message: text,
-        hint: "peer names are 2 to 64 characters of lowercase letters, digits and hyphens",
+        hint: `peer names are ${PEER_NAME_FORMAT}`,
         exitCode: EXIT_USAGE,
       };
     case "not_in_registry":
@@ -139,7 +129,7 @@ function describeGatewayError(fields: MeshErrorFields, text: string): ErrorRepor
       : text;
   const hint = withRepeatHint(
     fields,
-    typeof serverCode === "string" ? SERVER_HINTS[serverCode] : undefined,
+    typeof serverCode === "string" ? errorHint(serverCode, HINT_WORDS) : undefined,
   );
   return { message, ...(hint !== undefined && { hint }), exitCode: EXIT_FAILURE };
 }

@@ -1,3 +1,4 @@
+import { formatBytes, MAX_CONTENT_BYTES } from "@mesh/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeToolError } from "./describe-tool-error.js";
@@ -59,9 +60,10 @@ describe("describeToolError", () => {
   });
 
   it.each([
-    { serverCode: "recipient_disabled", fix: /disabled that peer/ },
+    { serverCode: "recipient_disabled", fix: /disabled the recipient.*`list_peers`/ },
     { serverCode: "secret_detected", fix: /remove the credential/ },
-    { serverCode: "rate_limited", fix: /wait a minute/ },
+    { serverCode: "rate_limited", fix: /wait a moment/ },
+    { serverCode: "payload_too_large", fix: `${formatBytes(MAX_CONTENT_BYTES)} of UTF-8` },
   ])("advises on the gateway's own $serverCode refusal", ({ serverCode, fix }) => {
     const error = meshError("POST /messages failed", {
       code: "gateway_error",
@@ -69,6 +71,15 @@ describe("describeToolError", () => {
       serverCode,
     });
     expect(describeToolError(error, context)).toMatch(fix);
+  });
+
+  it("gives its own configuration advice for a token the gateway refused", () => {
+    const error = meshError("GET /peers: unknown token (status 401)", {
+      code: "auth_error",
+      status: 401,
+      serverCode: "unauthorized",
+    });
+    expect(describeToolError(error, context)).toMatch(/this MCP server's configuration/);
   });
 
   it("adds no advice to a gateway refusal that already says what happened", () => {

@@ -1,4 +1,4 @@
-import { formatBytes, MAX_CONTENT_BYTES } from "@mesh/protocol";
+import { errorHint, PEER_NAME_FORMAT } from "@mesh/protocol";
 
 /** What the server knows when it words an error. */
 export interface ErrorContext {
@@ -27,8 +27,9 @@ interface ErrorLike {
 export function describeToolError(error: unknown, context: ErrorContext): string {
   const fields = (typeof error === "object" && error !== null ? error : {}) as ErrorLike;
   const { code, serverCode, status, ruleId } = fields;
+  // An auth error gets this server's own advice (its configuration), not the gateway's.
   const hint =
-    (typeof serverCode === "string" ? SERVER_HINTS[serverCode] : undefined) ??
+    (code === "auth_error" ? undefined : serverHint(serverCode)) ??
     hintFor(code, status, ruleId, context.node);
   const text = whatHappened(fields, hint !== "");
   const full = hint ? `${text}\nTo fix: ${hint}` : text;
@@ -53,16 +54,14 @@ function whatHappened(fields: ErrorLike, advised: boolean): string {
   return advised ? text.replace(OWN_ADVICE, "") : text;
 }
 
-/** What to do about a refusal the gateway itself gave, by its error code. */
-const SERVER_HINTS: Readonly<Record<string, string>> = {
-  unknown_recipient: "use a registered peer name; `list_peers` lists them.",
-  recipient_disabled: "an operator disabled that peer; `list_peers` shows which peers are enabled.",
-  sender_disabled: "an operator disabled this peer; ask them to enable it again.",
-  secret_detected:
-    "remove the credential from `content` and share it out of band; the message was not sent.",
-  rate_limited: "too many calls for now: wait a minute, then try again.",
-  payload_too_large: `shorten \`content\` (at most ${formatBytes(MAX_CONTENT_BYTES)} of UTF-8).`,
-};
+/** How an agent of this server lists the registered peers, for the gateway's hints. */
+const HINT_WORDS = { peers: "`list_peers`" };
+
+/** What to do about a refusal the gateway itself gave, by its error code, as one sentence. */
+function serverHint(serverCode: unknown): string | undefined {
+  const hint = typeof serverCode === "string" ? errorHint(serverCode, HINT_WORDS) : undefined;
+  return hint === undefined ? undefined : `${hint}.`;
+}
 
 function hintFor(code: unknown, status: unknown, ruleId: unknown, node: string): string {
   switch (code) {
@@ -73,7 +72,7 @@ function hintFor(code: unknown, status: unknown, ruleId: unknown, node: string):
     case "not_in_registry":
       return "use a registered peer name; `list_peers` lists them (a peer appears once its agent has registered).";
     case "invalid_peer_name":
-      return "peer names are 2 to 64 characters of lowercase letters, digits and hyphens; `list_peers` lists them.";
+      return `peer names are ${PEER_NAME_FORMAT}; \`list_peers\` lists them.`;
     case "gateway_unreachable":
       return "set MESH_GATEWAY_URL in this MCP server's configuration to the gateway's address, and check that the gateway is running.";
     case "gateway_error":

@@ -6,6 +6,13 @@ export {
 } from "./defaults.js";
 export { DM_KINDS, type DmKind } from "./dm-kinds.js";
 export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes.js";
+export {
+  ERROR_TABLE,
+  type ErrorTableEntry,
+  errorHint,
+  errorStatus,
+  type HintWords,
+} from "./error-table.js";
 export { formatBytes } from "./format-bytes.js";
 export {
   DEFAULT_MESSAGE_LIMIT,
@@ -24,7 +31,7 @@ export {
   MAX_WAIT_SECONDS,
   MIN_MESSAGE_LIMIT,
 } from "./limits.js";
-export { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+export { PEER_NAME_FORMAT, PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 export { isRetryableStatus, RETRYABLE_STATUSES } from "./retryable-statuses.js";
 export { isStorableJson, MAX_JSON_DEPTH } from "./storable-json.js";
 export {

@@ -6,3 +6,7 @@
  * (so `$` matches only at the very end: `"droplet\n"` is refused).
  */
 export const PEER_NAME_PATTERN: RegExp = /^[a-z][a-z0-9-]{0,62}[a-z0-9]$/;
+
+/** {@link PEER_NAME_PATTERN} in words, for messages and hints that tell a person how to fix a name. */
+export const PEER_NAME_FORMAT =
+  "2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit";

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { DM_KINDS, type DmKind } from "./dm-kinds.js";
 import { ERROR_CODES } from "./error-codes.js";
+import { formatBytes } from "./format-bytes.js";
 import {
   DEFAULT_MESSAGE_LIMIT,
   DEFAULT_THREAD_LIMIT,
@@ -12,7 +13,7 @@ import {
   MAX_THREAD_LIMIT,
   MAX_WAIT_SECONDS,
 } from "./limits.js";
-import { PEER_NAME_PATTERN } from "./peer-name-pattern.js";
+import { PEER_NAME_FORMAT, PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { isStorableJson } from "./storable-json.js";
 
 /*
@@ -28,7 +29,7 @@ const peerName = (field: string) =>
     v.string(`${field} must be a single string`),
     v.regex(
       PEER_NAME_PATTERN,
-      `${field} does not match the peer-name format (2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit)`,
+      `${field} does not match the peer-name format (${PEER_NAME_FORMAT})`,
     ),
   );
 
@@ -101,7 +102,10 @@ export const SendBodySchema = v.looseObject(
     content: v.pipe(
       v.string("content must be a string"),
       v.excludes(NO_NUL, "content must not contain NUL characters"),
-      maxUtf8Bytes(MAX_CONTENT_BYTES, "content is larger than 64 KiB of UTF-8"),
+      maxUtf8Bytes(
+        MAX_CONTENT_BYTES,
+        `content is larger than ${formatBytes(MAX_CONTENT_BYTES)} of UTF-8`,
+      ),
     ),
     related_task_id: reference("related_task_id"),
     thread_id: reference("thread_id"),
