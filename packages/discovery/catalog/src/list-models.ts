@@ -36,7 +36,7 @@ export async function safeListModels(
   if (provider !== null && typeof provider !== "string") {
     const message = "listModels: provider must be a string or null";
     resolved.logger.warn(`${message}; returning no models`);
-    return { data: [], error: new DiscoveryError("invalid_argument", message) };
+    return { data: [], error: new DiscoveryError({ code: "invalid_argument", message }) };
   }
   const { models, fromAggregator, error } = await loadCatalog(resolved, provider);
   if (provider === null || !fromAggregator) return { data: models.slice(), error };

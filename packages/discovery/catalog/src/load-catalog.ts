@@ -97,11 +97,11 @@ async function fetchAggregator(
     const { status } = result.error;
     const error =
       result.error.code === "invalid_shape"
-        ? new DiscoveryError(
-            "invalid_shape",
-            "AIMLAPI catalog: body is neither an object with a `data` array nor an array",
-            status === undefined ? {} : { status },
-          )
+        ? new DiscoveryError({
+            code: "invalid_shape",
+            message: "AIMLAPI catalog: body is neither an object with a `data` array nor an array",
+            ...(status === undefined ? {} : { status }),
+          })
         : result.error;
     options.logger.warn(`${error.message}; falling back to the vendor model lists`);
     return { models: [], error };

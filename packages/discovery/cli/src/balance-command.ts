@@ -18,7 +18,8 @@ export async function balanceCommand(
 ): Promise<number> {
   const apiKey = context.env("DEEPSEEK_API_KEY") ?? readDeepSeekLegacyKey();
   if (apiKey === undefined) {
-    throw new CliError("no DeepSeek API key", {
+    throw new CliError({
+      message: "no DeepSeek API key",
       hint: "set DEEPSEEK_API_KEY (or put DEEPSEEK_API_KEY=... in ~/.deepseek/.env)",
     });
   }
@@ -32,7 +33,8 @@ export async function balanceCommand(
   );
   context.flushWarnings();
   if (balance === null) {
-    throw new CliError("the DeepSeek balance could not be read", {
+    throw new CliError({
+      message: "the DeepSeek balance could not be read",
       hint: "check that DEEPSEEK_API_KEY is a valid key (the warning above says what failed)",
     });
   }

@@ -58,17 +58,19 @@ export async function costCommand(
 ): Promise<number> {
   const { since } = given;
   if (since === undefined) {
-    throw new CliError("required option '--since <when>' not specified", {
+    throw new CliError({
+      message: "required option '--since <when>' not specified",
       exitCode: EXIT_USAGE,
       hint: "e.g. --since 7d, --since 2026-05-01",
     });
   }
   const until = given.until ?? new Date(startOfUtcDay(Date.now()));
   if (until.getTime() <= since.getTime()) {
-    throw new CliError(
-      `--until (${until.toISOString()}) must be after --since (${since.toISOString()})`,
-      { exitCode: EXIT_USAGE, hint: "e.g. --since 2026-05-01 --until 2026-05-08" },
-    );
+    throw new CliError({
+      message: `--until (${until.toISOString()}) must be after --since (${since.toISOString()})`,
+      exitCode: EXIT_USAGE,
+      hint: "e.g. --since 2026-05-01 --until 2026-05-08",
+    });
   }
   const options = { ...given, since, until };
   const result = vendor === "openai" ? await openai(context, options) : await xai(context, options);
@@ -100,7 +102,8 @@ async function openai(
 ): Promise<OpenAICostReconciliation> {
   const adminKey = context.env("OPENAI_ADMIN_KEY");
   if (adminKey === undefined) {
-    throw new CliError("no OpenAI admin key", {
+    throw new CliError({
+      message: "no OpenAI admin key",
       hint: "set OPENAI_ADMIN_KEY to an organization admin key (sk-admin-...); project keys cannot read costs",
     });
   }
@@ -128,7 +131,8 @@ async function xai(
     Boolean,
   );
   if (managementKey === undefined || teamId === undefined) {
-    throw new CliError(`no xAI ${managementKey ? "team id" : "management key"}`, {
+    throw new CliError({
+      message: `no xAI ${managementKey ? "team id" : "management key"}`,
       hint: `set ${missing.join(" and ")} (the management key and team id from the xAI console)`,
     });
   }

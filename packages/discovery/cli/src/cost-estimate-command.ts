@@ -45,7 +45,8 @@ export function costEstimateCommand(
   loadCachedPrices(context);
   const provider = inferProvider(model, undefined, options.provider);
   if (provider === null) {
-    throw new CliError(`cannot tell the vendor of '${model}'`, {
+    throw new CliError({
+      message: `cannot tell the vendor of '${model}'`,
       hint: "add --provider openai|anthropic|google|deepseek|xai",
     });
   }
@@ -63,7 +64,8 @@ export function costEstimateCommand(
       aliases: row.aliases ?? [],
     }));
     const near = suggestModelIds(model, rows);
-    throw new CliError(`no list price for ${provider} model '${model}'`, {
+    throw new CliError({
+      message: `no list price for ${provider} model '${model}'`,
       hint:
         near.length > 0
           ? `did you mean ${near.map((id) => `'${id}'`).join(", ")}? Unconfirmed prices are left out, not guessed`

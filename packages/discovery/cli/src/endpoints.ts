@@ -43,7 +43,8 @@ export function endpoint(
   const value = flag ?? context.env(variable);
   if (value === undefined) return undefined;
   if (!URL.canParse(value) || !/^https?:/.test(value)) {
-    throw new CliError(`${flag === undefined ? variable : "--base-url"} is not an http(s) URL`, {
+    throw new CliError({
+      message: `${flag === undefined ? variable : "--base-url"} is not an http(s) URL`,
       exitCode: EXIT_USAGE,
       hint: "give an address such as https://api.example.com",
     });

@@ -90,7 +90,8 @@ export async function modelCommand(
   if (context.json) context.printJson(report);
   else printReport(context, report);
   if (model !== null || price !== null) return EXIT_OK;
-  throw new CliError(`model '${id}' is not in the catalog`, {
+  throw new CliError({
+    message: `model '${id}' is not in the catalog`,
     hint:
       suggestions.length > 0
         ? `${didYouMean(suggestions)}?`

@@ -38,10 +38,10 @@ export async function modelsCommand(
   else if (context.json) context.printJson({ models });
   else if (models.length > 0) context.io.stdout.write(modelTable(context, models));
   if (models.length === 0) {
-    throw new CliError(
-      `no models found${options.provider !== undefined ? ` for provider '${options.provider}'` : ""}`,
-      { hint: emptyHint(options.provider, catalogFailed) },
-    );
+    throw new CliError({
+      message: `no models found${options.provider !== undefined ? ` for provider '${options.provider}'` : ""}`,
+      hint: emptyHint(options.provider, catalogFailed),
+    });
   }
   return EXIT_OK;
 }

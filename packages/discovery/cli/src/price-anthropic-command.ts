@@ -21,7 +21,8 @@ export async function priceAnthropicCommand(
   if (context.json) context.printJson({ price });
   else if (price) context.io.stdout.write(anthropicPriceTable(context, [price]));
   if (price === null) {
-    throw new CliError(`no Anthropic price for '${id}'`, {
+    throw new CliError({
+      message: `no Anthropic price for '${id}'`,
       hint: "ids match exactly (e.g. claude-opus-4-7); `discovery price anthropic` lists the table",
     });
   }

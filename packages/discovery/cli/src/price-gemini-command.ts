@@ -48,7 +48,8 @@ export async function priceGeminiCommand(
 ): Promise<number> {
   const apiKey = context.env("GOOGLE_CLOUD_BILLING_API_KEY") ?? context.env("GOOGLE_CLOUD_API_KEY");
   if (apiKey === undefined) {
-    throw new CliError("no Cloud Billing API key", {
+    throw new CliError({
+      message: "no Cloud Billing API key",
       hint: "set GOOGLE_CLOUD_BILLING_API_KEY to a Google Cloud API key allowed to call Cloud Billing (or GOOGLE_CLOUD_API_KEY)",
     });
   }
@@ -94,16 +95,14 @@ export async function priceGeminiCommand(
   else if (record) context.io.stdout.write(geminiPriceTable(context, [record]));
   else if (result) context.io.stdout.write(`${result.usdPerUnit}\n`);
   if (result === null) {
-    throw new CliError(
-      failed
+    throw new CliError({
+      message: failed
         ? "the Cloud Billing Catalog could not be read"
         : `no Gemini ${options.direction} price matches '${hint}'${tier ? " in the long-context tier" : ""}`,
-      {
-        hint: failed
-          ? "check that GOOGLE_CLOUD_BILLING_API_KEY may call the Cloud Billing API"
-          : "hints match SKU descriptions loosely, e.g. '2.5 pro' or 'gemini 2.5 flash'",
-      },
-    );
+      hint: failed
+        ? "check that GOOGLE_CLOUD_BILLING_API_KEY may call the Cloud Billing API"
+        : "hints match SKU descriptions loosely, e.g. '2.5 pro' or 'gemini 2.5 flash'",
+    });
   }
   return EXIT_OK;
 }

@@ -15,7 +15,8 @@ export function priceListCommand(context: CommandContext, options: { provider?: 
   loadCachedPrices(context);
   const rows = listPrices(options.provider === undefined ? {} : { provider: options.provider });
   if (rows.length === 0) {
-    throw new CliError(`no prices for provider '${options.provider}'`, {
+    throw new CliError({
+      message: `no prices for provider '${options.provider}'`,
       hint: "providers are openai, deepseek, xai (grok), anthropic (claude), google (gemini)",
     });
   }

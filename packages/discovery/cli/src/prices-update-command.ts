@@ -70,12 +70,10 @@ export async function pricesUpdateCommand(
   );
   const current = activePrices().dataset;
   if (newest.releasedAt < current.releasedAt) {
-    throw new CliError(
-      `the newest ${DATASET_NAME} release (${newest.version}, ${newest.releasedAt}) is older than the prices in use (${current.version}, ${current.releasedAt}); keeping them`,
-      {
-        hint: "a registry or mirror that lags behind gives old releases: check DISCOVERY_NPM_REGISTRY",
-      },
-    );
+    throw new CliError({
+      message: `the newest ${DATASET_NAME} release (${newest.version}, ${newest.releasedAt}) is older than the prices in use (${current.version}, ${current.releasedAt}); keeping them`,
+      hint: "a registry or mirror that lags behind gives old releases: check DISCOVERY_NPM_REGISTRY",
+    });
   }
   if (newest.version === current.version) return report(context, "current", null);
   const template = options.dataUrl ?? context.env("DISCOVERY_PRICES_DATA_URL") ?? DEFAULT_DATA_URL;
@@ -87,9 +85,9 @@ export async function pricesUpdateCommand(
   );
   const file = convert(providers, newest);
   if (usePriceData(file) !== "used") {
-    throw new CliError(
-      `${DATASET_NAME} ${newest.version} did not convert into valid prices; keeping the prices in use`,
-    );
+    throw new CliError({
+      message: `${DATASET_NAME} ${newest.version} did not convert into valid prices; keeping the prices in use`,
+    });
   }
   return report(context, "updated", writeCachedPrices(context, file));
 }
@@ -101,7 +99,8 @@ async function newestRelease(registry: string): Promise<{ version: string; relea
     label: "npm registry",
   });
   if (!result.ok) {
-    throw new CliError(`cannot read the releases of ${DATASET_NAME}: ${result.error.message}`, {
+    throw new CliError({
+      message: `cannot read the releases of ${DATASET_NAME}: ${result.error.message}`,
       hint: "check the network, or DISCOVERY_NPM_REGISTRY when you use a mirror",
     });
   }
@@ -109,7 +108,9 @@ async function newestRelease(registry: string): Promise<{ version: string; relea
   const version = data["dist-tags"].latest;
   const releasedAt = data.time[version]?.slice(0, 10) ?? "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(releasedAt)) {
-    throw new CliError(`the registry gives no release date for ${DATASET_NAME} ${version}`);
+    throw new CliError({
+      message: `the registry gives no release date for ${DATASET_NAME} ${version}`,
+    });
   }
   return { version, releasedAt };
 }
@@ -121,7 +122,8 @@ async function fetchDataset(url: string): Promise<DatasetProvider[]> {
     label: "price dataset",
   });
   if (!result.ok) {
-    throw new CliError(`cannot fetch the price dataset: ${result.error.message}`, {
+    throw new CliError({
+      message: `cannot fetch the price dataset: ${result.error.message}`,
       hint: "check the network, or DISCOVERY_PRICES_DATA_URL when you use a mirror",
     });
   }
@@ -132,10 +134,10 @@ function convert(providers: DatasetProvider[], release: { version: string; relea
   try {
     return pricesFromDataset({ providers, ...release });
   } catch (error) {
-    throw new CliError(
-      `${DATASET_NAME} ${release.version} is not in the form this discovery understands (${(error as Error).message}); keeping the prices in use`,
-      { hint: "a newer @discovery/cli may read it" },
-    );
+    throw new CliError({
+      message: `${DATASET_NAME} ${release.version} is not in the form this discovery understands (${(error as Error).message}); keeping the prices in use`,
+      hint: "a newer @discovery/cli may read it",
+    });
   }
 }
 

@@ -51,7 +51,8 @@ export async function retiredCommand(
   if (options.upcoming !== undefined)
     return upcoming(context, provider, model, today, options.upcoming);
   if (provider === undefined || model === undefined) {
-    throw new CliError("retired needs <provider> <model>, or --upcoming <days>", {
+    throw new CliError({
+      message: "retired needs <provider> <model>, or --upcoming <days>",
       exitCode: EXIT_USAGE,
       hint: "e.g. `discovery retired xai grok-4-0709` or `discovery retired --upcoming 90d`",
     });
@@ -67,10 +68,10 @@ export async function retiredCommand(
 
 function knownVendor(provider: string, model: string | undefined): void {
   if (canonicalProvider(provider) !== null) return;
-  throw new CliError(
-    `cannot tell whether '${model ?? provider}' is retired: unknown vendor '${provider}'`,
-    { hint: "vendors are openai, deepseek, xai (grok), anthropic (claude), google (gemini)" },
-  );
+  throw new CliError({
+    message: `cannot tell whether '${model ?? provider}' is retired: unknown vendor '${provider}'`,
+    hint: "vendors are openai, deepseek, xai (grok), anthropic (claude), google (gemini)",
+  });
 }
 
 function single(provider: string, model: string, today: string): RetirementReport {
@@ -119,7 +120,8 @@ function upcoming(
   days: number,
 ): number {
   if (model !== undefined) {
-    throw new CliError("--upcoming lists models: give at most a provider", {
+    throw new CliError({
+      message: "--upcoming lists models: give at most a provider",
       exitCode: EXIT_USAGE,
     });
   }

@@ -172,10 +172,7 @@ function fail(
   cause: unknown,
   status?: number,
 ): FetchJsonResult {
-  const options: { cause?: unknown; status?: number } = {};
-  if (cause !== undefined) options.cause = cause;
-  if (status !== undefined) options.status = status;
-  return { ok: false, error: new DiscoveryError(code, message, options) };
+  return { ok: false, error: new DiscoveryError({ code, message, cause, status }) };
 }
 
 function describeUrl(url: string): string {

@@ -1,4 +1,8 @@
-export { DiscoveryError, type DiscoveryErrorCode } from "./discovery-error.js";
+export {
+  DiscoveryError,
+  type DiscoveryErrorCode,
+  type DiscoveryErrorOptions,
+} from "./discovery-error.js";
 export { type FetchJsonOptions, type FetchJsonResult, fetchJson } from "./fetch-json.js";
 export { consoleLogger, type DiscoveryLogger, silentLogger } from "./logger.js";
 export { readDeepSeekLegacyKey } from "./read-deepseek-legacy-key.js";

@@ -135,7 +135,10 @@ export function failed<T>(
   message: string,
   cause?: unknown,
 ): SafeResult<T> {
-  return { data, error: new DiscoveryError(code, message, cause === undefined ? {} : { cause }) };
+  return {
+    data,
+    error: new DiscoveryError({ code, message, ...(cause === undefined ? {} : { cause }) }),
+  };
 }
 
 function outcome(data: unknown, fallback: unknown): string {

@@ -111,8 +111,8 @@ function ratesOf(prices: PriceFields): PriceFields {
 
 function count(value: unknown, name: string): number {
   if (typeof value === "number" && value >= 0 && value < Number.POSITIVE_INFINITY) return value;
-  throw new DiscoveryError(
-    "invalid_argument",
-    `estimateCost: usage.${name} must be a finite number >= 0 (a token count)`,
-  );
+  throw new DiscoveryError({
+    code: "invalid_argument",
+    message: `estimateCost: usage.${name} must be a finite number >= 0 (a token count)`,
+  });
 }

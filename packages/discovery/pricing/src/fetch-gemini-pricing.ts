@@ -105,11 +105,12 @@ async function geminiLoad(options: GeminiPricingOptions): Promise<GeminiLoad> {
   const settings = resolveSettings(options);
   const { apiKey } = settings;
   if (apiKey === undefined) {
-    const error = new DiscoveryError(
-      "missing_credential",
-      "Gemini pricing: no Cloud Billing API key (pass apiKey or set GOOGLE_CLOUD_BILLING_API_KEY " +
+    const error = new DiscoveryError({
+      code: "missing_credential",
+      message:
+        "Gemini pricing: no Cloud Billing API key (pass apiKey or set GOOGLE_CLOUD_BILLING_API_KEY " +
         "or GOOGLE_CLOUD_API_KEY)",
-    );
+    });
     settings.logger.warn(`${error.message}; returning no prices`);
     return { complete: false, entries: [], error };
   }
@@ -154,7 +155,7 @@ async function loadGeminiPricing(settings: GeminiSettings, apiKey: string): Prom
     const message = `unexpected failure (${errorName(error)})`;
     return failedLoad(
       settings.logger,
-      new DiscoveryError("invalid_request", message, { cause: error }),
+      new DiscoveryError({ code: "invalid_request", message, cause: error }),
     );
   }
 }

@@ -5,19 +5,19 @@ import { describeCliError } from "./describe-cli-error.js";
 describe("describeCliError", () => {
   it.each([
     [
-      new CliError("no key", { hint: "set KEY" }),
+      new CliError({ message: "no key", hint: "set KEY" }),
       { message: "no key", hint: "set KEY", exitCode: 1, code: "failed" },
     ],
     [
-      new CliError("bad flag", { exitCode: EXIT_USAGE }),
+      new CliError({ message: "bad flag", exitCode: EXIT_USAGE }),
       { message: "bad flag", exitCode: 2, code: "usage_error" },
     ],
     [
-      new CliError("empty hint", { hint: "" }),
+      new CliError({ message: "empty hint", hint: "" }),
       { message: "empty hint", exitCode: 1, code: "failed" },
     ],
     [
-      new CliError("taken", { code: "name_taken" }),
+      new CliError({ code: "name_taken", message: "taken" }),
       { message: "taken", exitCode: 1, code: "name_taken" },
     ],
     [new TypeError("broken"), { message: "broken", exitCode: EXIT_FAILURE, code: "failed" }],

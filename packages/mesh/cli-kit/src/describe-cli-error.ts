@@ -14,7 +14,7 @@ export interface ErrorReport {
 
 /** A {@link CliError} reports its own status, code and hint; anything else is a plain failure (1). */
 export function describeCliError(error: unknown): ErrorReport {
-  if (error instanceof CliError) {
+  if (CliError.isInstance(error)) {
     return {
       message: error.message,
       exitCode: error.exitCode,

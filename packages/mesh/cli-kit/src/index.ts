@@ -17,7 +17,13 @@ export {
   zshCompletion,
 } from "./add-completion.js";
 export { addExamples, addExamplesByPath, type CommandExample } from "./add-examples.js";
-export { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./cli-error.js";
+export {
+  CliError,
+  type CliErrorOptions,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+} from "./cli-error.js";
 export { type CliIo, type InteractiveCliIo, nodeIo, type TextSink } from "./cli-io.js";
 export { type CommandAction, createAction } from "./create-action.js";
 export { type CliProgramOptions, createCliProgram } from "./create-cli-program.js";

@@ -35,8 +35,8 @@ async function runDemo(argv: string[], io = memoryIo()) {
     .option("--times <n>", "a count")
     .action(
       action(async (context, what: string, options: { times?: string }) => {
-        if (what === "cli-error") throw new CliError("no key", { hint: "set DEMO_KEY" });
-        if (what === "usage") throw new CliError("bad value", { exitCode: EXIT_USAGE });
+        if (what === "cli-error") throw new CliError({ message: "no key", hint: "set DEMO_KEY" });
+        if (what === "usage") throw new CliError({ message: "bad value", exitCode: EXIT_USAGE });
         if (what === "plain") throw new Error("boom");
         if (what === "string") throw "text thrown";
         io.stdout.write(`${what} json=${context.json} times=${options.times ?? "-"}\n`);
@@ -170,7 +170,7 @@ describe("runProgram with createCliProgram and createAction", () => {
     const io = memoryIo();
     const program = createCliProgram(io, { name: "demo", description: "d", version: "1" });
     program.command("go").action(() => {
-      throw new CliError("nope");
+      throw new CliError({ message: "nope" });
     });
     expect(await runProgram(program, ["go", "--json"], io, { exitCode: 0 })).toBe(2);
     expect(io.err).toContain("unknown option '--json'");

@@ -8,7 +8,7 @@ const where = { method: "GET", path: "/peers" };
 
 describe("describeError", () => {
   it.each([
-    [new CliError("no peer name", { hint: "set MESH_NODE" }), 1, /MESH_NODE/],
+    [new CliError({ message: "no peer name", hint: "set MESH_NODE" }), 1, /MESH_NODE/],
     [
       new CredentialLeakError({ ruleId: "jwt", label: "jwt", index: 0, length: 40 }),
       1,

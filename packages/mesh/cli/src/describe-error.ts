@@ -32,7 +32,7 @@ const HINT_WORDS = { peers: "`mesh peers`" };
  * needs none of the client's code at startup; mesh error messages never carry a secret.
  */
 export function describeError(error: unknown): ErrorReport {
-  if (error instanceof CliError) return describeCliError(error);
+  if (CliError.isInstance(error)) return describeCliError(error);
   if (error instanceof CommanderError) return { message: error.message, exitCode: EXIT_USAGE };
   const fields = (typeof error === "object" && error !== null ? error : {}) as MeshErrorFields;
   const text =

@@ -94,17 +94,20 @@ function describeStartFailure(error: unknown, database: string): CliError | unde
     typeof error === "object" && error !== null ? error : {}
   ) as { code?: unknown; errcode?: unknown; port?: unknown; address?: unknown };
   if (code === "EADDRINUSE") {
-    return new CliError(`port ${String(port)} on ${String(address)} is already in use`, {
+    return new CliError({
+      message: `port ${String(port)} on ${String(address)} is already in use`,
       hint: "stop what listens there (another gateway?), or pass another --port (0 picks a free one)",
     });
   }
   if (code === "ERR_SQLITE_ERROR" && errcode === SQLITE_NOTADB) {
-    return new CliError(`${database} is not a SQLite database (file is not a database)`, {
+    return new CliError({
+      message: `${database} is not a SQLite database (file is not a database)`,
       hint: `point ${DATABASE_SETTING} at the gateway's database file, or at a new path to create one`,
     });
   }
   if (code === PG_INVALID_CATALOG_NAME) {
-    return new CliError((error as Error).message, {
+    return new CliError({
+      message: (error as Error).message,
       hint: `create the database first (\`createdb <name>\`), or point ${DATABASE_SETTING} at one that exists`,
     });
   }

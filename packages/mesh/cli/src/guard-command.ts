@@ -44,7 +44,8 @@ export async function guardCommand(
   const unreadable: { file: string; error: string }[] = [];
   const targets = files.length === 0 ? ["-"] : files;
   if (files.length === 0 && context.io.isTTY.stdin) {
-    throw new CliError("no input: pass files to scan, or pipe text in", {
+    throw new CliError({
+      message: "no input: pass files to scan, or pipe text in",
       exitCode: EXIT_USAGE,
       hint: "mesh guard src/config.ts   or   git diff --cached | mesh guard",
     });

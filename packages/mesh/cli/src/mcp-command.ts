@@ -10,7 +10,8 @@ import { requireInstalled } from "./require-installed.js";
 export async function mcpCommand(context: CommandContext): Promise<number> {
   const { node, gatewayUrl, token } = context.settings;
   if (node === undefined) {
-    throw new CliError("no peer name: the MCP server acts as a peer", {
+    throw new CliError({
+      message: "no peer name: the MCP server acts as a peer",
       exitCode: EXIT_USAGE,
       hint: "set MESH_NODE to the agent's peer name (or pass --node <name>)",
     });

@@ -17,7 +17,8 @@ export async function normalizePeerArgument(
     return normalizeNodeName(name, { aliases });
   } catch (error) {
     const suggestion = suggestPeerName(name);
-    throw new CliError((error as Error).message, {
+    throw new CliError({
+      message: (error as Error).message,
       exitCode: EXIT_USAGE,
       hint: `${suggestion ? `did you mean ${suggestion}? ` : ""}${where} takes 2 to 64 lowercase letters, digits and hyphens`,
     });

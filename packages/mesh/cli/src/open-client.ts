@@ -17,7 +17,8 @@ export async function openClient(
 ): Promise<MeshClient> {
   const { node, gatewayUrl, token } = context.settings;
   if (node === undefined && options.requireNode) {
-    throw new CliError("no peer name: this command acts as a peer", {
+    throw new CliError({
+      message: "no peer name: this command acts as a peer",
       hint: "set MESH_NODE to your peer name (or pass --node <name>)",
     });
   }

@@ -47,13 +47,15 @@ function parseCapabilities(text: string | undefined): Record<string, unknown> | 
   try {
     value = JSON.parse(text);
   } catch {
-    throw new CliError("--capabilities is not valid JSON", {
+    throw new CliError({
+      message: "--capabilities is not valid JSON",
       exitCode: EXIT_USAGE,
       hint: `pass a JSON object, e.g. --capabilities '{"can_claim_tasks":true}'`,
     });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new CliError("--capabilities must be a JSON object", {
+    throw new CliError({
+      message: "--capabilities must be a JSON object",
       exitCode: EXIT_USAGE,
       hint: `pass a JSON object, e.g. --capabilities '{"can_claim_tasks":true}'`,
     });
@@ -70,7 +72,8 @@ function assertPeerUrl(text: string): void {
     protocol = undefined;
   }
   if (protocol !== "http:" && protocol !== "https:") {
-    throw new CliError("--url is not an http(s) address", {
+    throw new CliError({
+      message: "--url is not an http(s) address",
       exitCode: EXIT_USAGE,
       hint: "pass the full address of your service, e.g. --url http://10.0.0.5:8080",
     });

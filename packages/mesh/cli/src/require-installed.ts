@@ -10,7 +10,8 @@ export function requireInstalled(name: string, command: string): void {
   try {
     import.meta.resolve(name);
   } catch {
-    throw new CliError(`\`${command}\` needs the package ${name}, which is not installed`, {
+    throw new CliError({
+      message: `\`${command}\` needs the package ${name}, which is not installed`,
       hint: `install it next to @mesh/cli: npm install ${name}`,
     });
   }

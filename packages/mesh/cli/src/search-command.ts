@@ -23,7 +23,8 @@ export async function searchCommand(
 ): Promise<number> {
   const q = words.join(" ").trim();
   if (!/[\p{L}\p{N}]/u.test(q)) {
-    throw new CliError("nothing to search for: give at least one word of letters or digits", {
+    throw new CliError({
+      message: "nothing to search for: give at least one word of letters or digits",
       exitCode: EXIT_USAGE,
       hint: "mesh search deploy staging",
     });

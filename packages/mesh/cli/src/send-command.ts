@@ -70,7 +70,8 @@ async function checkRecipient(
   const recipient = await normalizePeerArgument(to, aliases, "the recipient");
   const { isSelfMessage, validateNodeName, nodeHttpFetch } = await import("@mesh/names");
   if (isSelfMessage(client.node, recipient, { aliases })) {
-    throw new CliError(`refusing to send a DM to yourself (${client.node})`, {
+    throw new CliError({
+      message: `refusing to send a DM to yourself (${client.node})`,
       exitCode: EXIT_USAGE,
       hint: "name another peer as the recipient; `mesh peers` lists them",
     });
@@ -96,7 +97,8 @@ async function resolveContent(
 ): Promise<string> {
   const fromStdin = content === undefined || content === "-";
   if (content === undefined && context.io.isTTY.stdin) {
-    throw new CliError("no content: give it as the third argument, or pipe it in with `-`", {
+    throw new CliError({
+      message: "no content: give it as the third argument, or pipe it in with `-`",
       exitCode: EXIT_USAGE,
       hint: CONTENT_HINT,
     });
@@ -104,7 +106,8 @@ async function resolveContent(
   const text = fromStdin ? (await readText(context.io.stdin)).replace(/\r?\n$/, "") : content;
   if (text.trim() === "") {
     const source = fromStdin ? "stdin was empty" : "the content argument is empty";
-    throw new CliError(`refusing to send an empty DM: ${source}`, {
+    throw new CliError({
+      message: `refusing to send an empty DM: ${source}`,
       exitCode: EXIT_USAGE,
       hint: `write the message text, e.g. ${CONTENT_HINT}`,
     });

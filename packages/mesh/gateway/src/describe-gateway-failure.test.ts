@@ -136,7 +136,11 @@ describe("describeGatewayFailure", () => {
   });
 
   it("keeps a CliError's own status, code and hint, with the password masked", () => {
-    const error = new CliError(`no token in ${PG}`, { hint: "issue one", code: "no_token" });
+    const error = new CliError({
+      code: "no_token",
+      message: `no token in ${PG}`,
+      hint: "issue one",
+    });
     expect(report(error)).toEqual({
       message: "no token in postgres://mesh:***@db.internal:6543/meshdb",
       hint: "issue one",

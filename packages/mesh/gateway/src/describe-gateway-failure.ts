@@ -58,15 +58,16 @@ const UNREACHABLE = new Set([
  */
 export function describeGatewayFailure(error: unknown, setting: FailureSetting): CliError {
   const report = reportOf(error, setting);
-  return new CliError(maskPassword(report.message, setting.database), {
-    exitCode: report.exitCode,
+  return new CliError({
     code: report.code,
+    message: maskPassword(report.message, setting.database),
+    exitCode: report.exitCode,
     ...(report.hint !== undefined && { hint: maskPassword(report.hint, setting.database) }),
   });
 }
 
 function reportOf(error: unknown, setting: FailureSetting): Report {
-  if (error instanceof CliError) {
+  if (CliError.isInstance(error)) {
     return {
       message: error.message,
       exitCode: error.exitCode,

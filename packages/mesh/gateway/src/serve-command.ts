@@ -96,7 +96,7 @@ export async function serveCommand(
     await gateway.close();
   } catch (error) {
     const failure = describeGatewayFailure(error, { database });
-    throw new CliError(`unclean stop: ${failure.message}`);
+    throw new CliError({ message: `unclean stop: ${failure.message}` });
   }
   io.stderr.write("mesh-gateway stopped\n");
   return EXIT_OK;

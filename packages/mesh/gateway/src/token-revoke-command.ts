@@ -15,13 +15,11 @@ export function tokenRevokeCommand(
   return withTokenStorage(context, peer, options, async (storage, canonical, database) => {
     const revoked = await storage.revokeTokens(canonical);
     if (revoked === 0) {
-      throw new CliError(
-        `peer '${canonical}' has no token in ${describeDatabase(database)}; nothing revoked`,
-        {
-          hint: "check the peer name, and that --database (or MESH_GATEWAY_DATABASE) is the gateway's database",
-          code: "no_token",
-        },
-      );
+      throw new CliError({
+        code: "no_token",
+        message: `peer '${canonical}' has no token in ${describeDatabase(database)}; nothing revoked`,
+        hint: "check the peer name, and that --database (or MESH_GATEWAY_DATABASE) is the gateway's database",
+      });
     }
     context.io.stdout.write(
       context.json

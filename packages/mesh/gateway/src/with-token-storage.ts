@@ -32,9 +32,10 @@ export async function withTokenStorage<T>(
     checkDatabase(database);
     const isFile = !isPostgresUrl(database) && database !== ":memory:";
     if (options.create !== true && isFile && !existsSync(database)) {
-      throw new CliError(`no database at ${database}`, {
-        hint: `pass the gateway's database with --database (or set MESH_GATEWAY_DATABASE), or add --create to create ${database}`,
+      throw new CliError({
         code: "no_database",
+        message: `no database at ${database}`,
+        hint: `pass the gateway's database with --database (or set MESH_GATEWAY_DATABASE), or add --create to create ${database}`,
       });
     }
     storage = await openStorage(database);

@@ -23,7 +23,10 @@ export function sendMessageTool({ node, client, repeats }: ToolDeps): MeshTool {
     run: async (args) => {
       const to = canonical(args.to);
       if (isSelfMessage(node, to)) {
-        throw new ToolRefusal("self_message", `refusing to send a message to yourself ('${node}')`);
+        throw new ToolRefusal({
+          code: "self_message",
+          message: `refusing to send a message to yourself ('${node}')`,
+        });
       }
       const idempotencyKey =
         args.idempotency_key ??

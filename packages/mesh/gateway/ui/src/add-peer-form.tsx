@@ -30,7 +30,7 @@ export function AddPeerForm({ token, known, onAdded }: AddPeerFormProps) {
       setCapabilities("{}");
     } catch (caught) {
       setProblem(
-        caught instanceof ApiError ? `The gateway refused: ${caught.message}` : "Adding failed.",
+        ApiError.isInstance(caught) ? `The gateway refused: ${caught.message}` : "Adding failed.",
       );
     } finally {
       setBusy(false);

@@ -64,7 +64,7 @@ export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: Co
       onSent();
     } catch (caught) {
       setRefusal(
-        caught instanceof ApiError ? `The gateway refused: ${caught.message}` : "Sending failed.",
+        ApiError.isInstance(caught) ? `The gateway refused: ${caught.message}` : "Sending failed.",
       );
     }
   };

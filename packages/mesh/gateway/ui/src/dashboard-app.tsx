@@ -170,8 +170,8 @@ function useReporting(onSignOut: () => void, poke: () => void) {
   const [problems, setProblem] = useProblems();
   const report = useCallback(
     (source: string) => (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) onSignOut();
-      else if (error instanceof ApiError && error.status === 0) poke();
+      if (ApiError.isInstance(error) && error.status === 401) onSignOut();
+      else if (ApiError.isInstance(error) && error.status === 0) poke();
       else setProblem(source, error instanceof Error ? error.message : "Something failed.");
     },
     [onSignOut, setProblem, poke],

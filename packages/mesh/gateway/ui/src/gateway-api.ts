@@ -1,12 +1,44 @@
+/**
+ * Brand of {@link ApiError}: a registered symbol, so `ApiError.isInstance` also holds for an error
+ * made by another copy of this module (another bundle, or another realm such as an iframe).
+ */
+const API_ERROR_BRAND: unique symbol = Symbol.for("@mesh/gateway/ui/ApiError") as never;
+
+/** What an {@link ApiError} carries. */
+export interface ApiErrorOptions {
+  /** The gateway's error code (the body's `error`), `unreachable` or `http_error`. */
+  code: string;
+  /** What happened, from the gateway's `message` (never a token). */
+  message: string;
+  /** The HTTP status; 0 when the gateway could not be reached. */
+  status: number;
+  /** The underlying error, kept for debugging. */
+  cause?: unknown;
+}
+
 /** A refusal or failure of the gateway, with its error code and message (never a token). */
 export class ApiError extends Error {
+  /** The brand every instance carries. */
+  static readonly brand: symbol = API_ERROR_BRAND;
+
   readonly status: number;
   readonly code: string;
+  readonly [API_ERROR_BRAND] = true;
 
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
+  constructor(options: ApiErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ApiError";
+    this.status = options.status;
+    this.code = options.code;
+  }
+
+  /** Whether `value` is an `ApiError`, from this or any other copy of the module. */
+  static isInstance(value: unknown): value is ApiError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true
+    );
   }
 }
 
@@ -63,16 +95,20 @@ export async function request(
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, "unreachable", "the gateway cannot be reached; check that it is running");
+    throw new ApiError({
+      code: "unreachable",
+      message: "the gateway cannot be reached; check that it is running",
+      status: 0,
+    });
   }
   const text = await response.text();
   if (!response.ok) {
     const error = parse(text) as { error?: unknown; message?: unknown } | undefined;
-    throw new ApiError(
-      response.status,
-      typeof error?.error === "string" ? error.error : "http_error",
-      typeof error?.message === "string" ? error.message : `status ${response.status}`,
-    );
+    throw new ApiError({
+      code: typeof error?.error === "string" ? error.error : "http_error",
+      message: typeof error?.message === "string" ? error.message : `status ${response.status}`,
+      status: response.status,
+    });
   }
   return { text, next: nextLink(response.headers.get("link"), response.url) };
 }

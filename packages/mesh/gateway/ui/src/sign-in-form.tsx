@@ -17,7 +17,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (session: Session) => v
       onSignedIn({ token: trimmed, auth: who.auth, peer: who.peer });
     } catch (caught) {
       setError(
-        caught instanceof ApiError && caught.status === 401
+        ApiError.isInstance(caught) && caught.status === 401
           ? "This token is not accepted by the gateway."
           : caught instanceof Error
             ? caught.message

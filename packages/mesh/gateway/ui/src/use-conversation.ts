@@ -84,7 +84,7 @@ export function useConversation(
       (body) => setThreads(body.threads),
       (error) => {
         // A gateway without conversations has no /threads: the views still work.
-        if (error instanceof ApiError && error.status === 404) setThreads([]);
+        if (ApiError.isInstance(error) && error.status === 404) setThreads([]);
         else onProblem(error);
       },
     );
@@ -114,7 +114,13 @@ export function useConversation(
         refreshThreads();
       },
       onRefused: (status) =>
-        onProblem(new ApiError(status, "forbidden", `this token may not read the inbox of ${me}`)),
+        onProblem(
+          new ApiError({
+            code: "forbidden",
+            message: `this token may not read the inbox of ${me}`,
+            status,
+          }),
+        ),
       onDrop,
       onResume: reload,
     });
