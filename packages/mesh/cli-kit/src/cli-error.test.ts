@@ -39,6 +39,14 @@ describe("CliError", () => {
     expect("cause" in error).toBe(false);
   });
 
+  it("still takes the message first, as the 1.x programs that re-export it document", () => {
+    const error = new CliError("no such model", { exitCode: EXIT_FAILURE, hint: "list them" });
+    expect(error.message).toBe("no such model");
+    expect(error.hint).toBe("list them");
+    expect(error.code).toBe("failed");
+    expect(new CliError("bad flag", { exitCode: EXIT_USAGE }).code).toBe("usage_error");
+  });
+
   it("recognises its instances, and those of another copy of the package, by the brand", async () => {
     const copy = await importCopy();
     expect(copy.CliError).not.toBe(CliError);

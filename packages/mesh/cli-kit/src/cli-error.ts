@@ -37,7 +37,14 @@ export class CliError extends Error {
   readonly code: string;
   readonly [CLI_ERROR_BRAND] = true;
 
-  constructor(options: CliErrorOptions) {
+  constructor(options: CliErrorOptions);
+  /**
+   * @deprecated Pass one options object: `new CliError({ message, hint })`. This form stays for
+   * callers of `@mesh/cli` and `@discovery/cli` 1.x, which re-export the class.
+   */
+  constructor(message: string, options?: Omit<CliErrorOptions, "message">);
+  constructor(first: CliErrorOptions | string, rest: Omit<CliErrorOptions, "message"> = {}) {
+    const options = typeof first === "string" ? { ...rest, message: first } : first;
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "CliError";
     this.exitCode = options.exitCode ?? EXIT_FAILURE;
