@@ -129,7 +129,10 @@ async function noteUnknownSender(
   client: MeshClient,
   name: string,
 ): Promise<void> {
-  const { validateNodeName, nodeHttpFetch } = await import("@mesh/names");
+  const [{ validateNodeName }, { nodeHttpFetch }] = await Promise.all([
+    import("@mesh/names"),
+    import("@mesh/transport"),
+  ]);
   const { token } = context.settings;
   try {
     await validateNodeName(name, {

@@ -29,10 +29,10 @@ export async function openClient(
   }
   const [{ MeshClient }, { nodeHttpFetch }] = await Promise.all([
     import("@mesh/client"),
-    import("@mesh/names"),
+    import("@mesh/transport"),
   ]);
-  // Not Node's fetch: its first call loads undici, which costs a command more than Node's own
-  // start-up.
+  // A fetch over node:http: a command makes a call or two and exits, and this one costs less
+  // to set up and per call than Node's own.
   return new MeshClient({
     node: node ?? ANONYMOUS_NODE,
     gatewayUrl,

@@ -68,7 +68,10 @@ async function checkRecipient(
 ): Promise<void> {
   const aliases = await aliasesOf(context);
   const recipient = await normalizePeerArgument(to, aliases, "the recipient");
-  const { isSelfMessage, validateNodeName, nodeHttpFetch } = await import("@mesh/names");
+  const [{ isSelfMessage, validateNodeName }, { nodeHttpFetch }] = await Promise.all([
+    import("@mesh/names"),
+    import("@mesh/transport"),
+  ]);
   if (isSelfMessage(client.node, recipient, { aliases })) {
     throw new CliError({
       message: `refusing to send a DM to yourself (${client.node})`,

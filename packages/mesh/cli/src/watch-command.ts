@@ -1,12 +1,8 @@
 import { EXIT_OK } from "@mesh/cli-kit";
-import type { ConnectionEvent, Message } from "@mesh/client";
-import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
+import type { ConnectionEvent } from "@mesh/client";
 import type { CommandContext } from "./command-context.js";
 import { formatMessage } from "./inbox-command.js";
 import { openClient } from "./open-client.js";
-
-/** Pause before watching again after the gateway was lost for good (the stream retries first). */
-const RECONNECT_MS = 2000;
 
 export interface WatchCommandOptions {
   interval?: number;
@@ -15,8 +11,9 @@ export interface WatchCommandOptions {
 /**
  * `mesh watch`: prints the unread DMs already waiting in the own inbox, then each new one as it
  * arrives (one JSON line per Message with `--json`), until SIGINT or SIGTERM, then exits 0.
- * Survives a gateway restart: the stream resumes where it stopped, and a watch that failed
- * starts again after the last message printed. Never marks anything read.
+ * Survives a gateway restart, or a gateway down at the start: the client's watch reconnects
+ * by itself (`reconnect: 'forever'`) after the last message printed; only a refused token ends
+ * it. Never marks anything read.
  */
 export async function watchCommand(
   context: CommandContext,
@@ -31,27 +28,15 @@ export async function watchCommand(
         `mesh: watching the inbox of ${client.node} at ${client.gatewayUrl}; Ctrl-C stops`,
       ),
     );
-    let afterId: number | undefined;
-    const link = connectionNotes(context, client.gatewayUrl, client.node);
-    const print = (message: Message) => {
-      afterId = message.id;
+    const messages = client.watch({
+      signal: stop.signal,
+      reconnect: "forever",
+      ...(options.interval !== undefined ? { intervalMs: options.interval } : {}),
+      onConnection: connectionNotes(context, client.gatewayUrl, client.node),
+    });
+    for await (const message of messages) {
       if (context.json) context.printJson(message);
       else context.io.stdout.write(formatMessage(context, message));
-    };
-    while (!stop.signal.aborted) {
-      try {
-        const messages = client.watch({
-          signal: stop.signal,
-          ...(options.interval !== undefined ? { intervalMs: options.interval } : {}),
-          ...(afterId !== undefined ? { afterId } : {}),
-          onConnection: link.onConnection,
-        });
-        for await (const message of messages) print(message);
-      } catch (error) {
-        if (!(error instanceof MeshGatewayError) || error instanceof MeshAuthError) throw error;
-        link.lost(error.message);
-        await pause(RECONNECT_MS, stop.signal);
-      }
     }
     return EXIT_OK;
   } finally {
@@ -66,18 +51,15 @@ export async function watchCommand(
  */
 function connectionNotes(context: CommandContext, gatewayUrl: string, node: string) {
   let down = false;
-  const lost = (reason: string) => {
-    if (down) return;
-    down = true;
-    context.note(
-      context.err.red(
-        `mesh: lost the mesh gateway at ${gatewayUrl} (${reason}); reconnecting until it is back, Ctrl-C stops`,
-      ),
-    );
-  };
-  const onConnection = (event: ConnectionEvent) => {
+  return (event: ConnectionEvent) => {
     if (event.state === "lost") {
-      lost(event.error instanceof Error ? event.error.message : String(event.error));
+      down = true;
+      const reason = event.error instanceof Error ? event.error.message : String(event.error);
+      context.note(
+        context.err.red(
+          `mesh: lost the mesh gateway at ${gatewayUrl} (${reason}); reconnecting until it is back, Ctrl-C stops`,
+        ),
+      );
     } else if (down) {
       down = false;
       context.note(
@@ -87,17 +69,4 @@ function connectionNotes(context: CommandContext, gatewayUrl: string, node: stri
       );
     }
   };
-  return { lost, onConnection };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

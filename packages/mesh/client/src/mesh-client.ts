@@ -1,10 +1,8 @@
 import { MeshError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
 import {
-  GatewayTransport,
   normalizeNodeName,
   type PeerAliases,
   resolveAliases,
-  resolveGateway,
   type ValidateNodeNameOptions,
   validateNodeName,
 } from "@mesh/names";
@@ -29,6 +27,7 @@ import {
   ThreadListBodySchema,
   ThreadSchema,
 } from "@mesh/protocol";
+import { GatewayTransport, resolveGateway } from "@mesh/transport";
 import * as v from "valibot";
 import {
   type MessagesQuery,
@@ -174,9 +173,23 @@ export interface WatchOptions {
   /** Yield only messages with a larger id. Default 0 (every unread message already waiting, then new ones). */
   afterId?: number | undefined;
   /**
+   * `false`: skip the unread messages already waiting, and yield only those stored after the
+   * watch opens (when `afterId` is also given, whichever starts later). Default `true`.
+   */
+  backlog?: boolean | undefined;
+  /**
+   * `'forever'`: only an auth failure (401/403) ends the watch. Any other gateway failure (the
+   * gateway down at the start, a backlog read or a poll failing) is told to `onConnection` as
+   * `lost`, and the watch starts again after the last message it yielded, with a doubling pause
+   * (250 ms up to 5 s), until the gateway is back. Default: a connection is resumed only after it
+   * was open, and another failure ends the watch with its error.
+   */
+  reconnect?: "forever" | undefined;
+  /**
    * Told when the live stream's connection opens (at the start and after each reconnect) and
-   * when an open one is lost (the watch reconnects by itself), e.g. to show that the gateway is
-   * down and when it is back. Not called when polling a gateway without the stream. Default none.
+   * once when the gateway is lost (the watch reconnects by itself), e.g. to show that the
+   * gateway is down and when it is back. Polling a gateway without the stream tells `open` only
+   * when a poll succeeds after a loss. Default none.
    */
   onConnection?: ((event: ConnectionEvent) => void) | undefined;
 }
@@ -249,6 +262,8 @@ const WatchArgsSchema = v.object({
   signal: v.optional(v.instance(AbortSignal)),
   waitMs: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
   afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  backlog: v.optional(v.boolean()),
+  reconnect: v.optional(v.literal("forever")),
   onConnection: v.optional(v.function()),
 });
 
@@ -280,8 +295,6 @@ export class MeshClient {
   /** The gateway base address in use, without a trailing slash. */
   readonly gatewayUrl: string;
   readonly #token: string | undefined;
-  readonly #timeout: number;
-  readonly #fetch: typeof globalThis.fetch | undefined;
   readonly #aliases: PeerAliases;
   readonly #transport: GatewayTransport;
   /** What `send` checks a recipient with, frozen: `validateNodeName` resolves it once. */
@@ -297,22 +310,19 @@ export class MeshClient {
     const { gatewayUrl, token } = resolveGateway(opts);
     this.gatewayUrl = gatewayUrl;
     this.#token = token;
-    this.#timeout = opts.timeout ?? 10_000;
-    this.#fetch = opts.fetch as typeof globalThis.fetch | undefined;
     this.#transport = new GatewayTransport({
       gatewayUrl,
       token,
-      timeout: this.#timeout,
+      timeout: opts.timeout ?? 10_000,
       retries: opts.retries ?? 2,
       retryDelayMs: opts.retryDelayMs ?? 200,
-      fetch: this.#fetch,
+      fetch: opts.fetch as typeof globalThis.fetch | undefined,
     });
+    // The registry check goes through the client's own transport: same address, token, fetch.
     this.#nameCheck = Object.freeze({
-      gatewayUrl,
       strict: false,
       aliases: this.#aliases,
-      ...(token ? { token } : {}),
-      ...(this.#fetch ? { fetch: this.#fetch } : {}),
+      transport: this.#transport,
     });
   }
 
@@ -540,7 +550,7 @@ export class MeshClient {
    * The unread messages already waiting in the own inbox, then each new one as it arrives,
    * oldest first, each once: live over the stream, or with `wait` long polls against a gateway
    * without it. Never marks anything read. Ends when `signal` aborts or the client closes; a
-   * gateway error that survives the retries ends it with that error.
+   * gateway error that survives the retries ends it with that error, unless `reconnect: 'forever'`.
    */
   async *watch(options: WatchOptions = {}): AsyncGenerator<Message, void, undefined> {
     this.#assertOpen();
@@ -609,10 +619,7 @@ export class MeshClient {
 
   #watchContext(): WatchContext {
     return {
-      gatewayUrl: this.gatewayUrl,
-      token: this.#token,
-      timeout: this.#timeout,
-      fetch: this.#fetch,
+      transport: this.#transport,
       node: this.node,
       closing: this.#closing.signal,
       readMessages: async (query, signal, extraTimeoutMs) =>

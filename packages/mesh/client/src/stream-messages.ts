@@ -1,17 +1,17 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
+import { type Message, MessageSchema, STREAM_IDLE_TIMEOUT_MS } from "@mesh/protocol";
 import {
-  isRetryableStatus,
-  type Message,
-  MessageSchema,
-  STREAM_IDLE_TIMEOUT_MS,
-} from "@mesh/protocol";
-import { SseParser, sleep } from "@mesh/transport";
+  type GatewayStreamResponse,
+  type GatewayTransport,
+  readEventStream,
+  sleep,
+} from "@mesh/transport";
 import * as v from "valibot";
 
 const PATH = "/messages/stream";
 /** First reconnect delay; doubles per failed attempt up to `MAX_BACKOFF_MS`. */
-const FIRST_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 5000;
+export const FIRST_BACKOFF_MS = 250;
+export const MAX_BACKOFF_MS = 5000;
 /** A message is at most 64 KiB of text; escaped as JSON it stays well under this. */
 const MAX_LINE_CHARS = 2 * 1024 * 1024;
 
@@ -25,12 +25,8 @@ export interface StreamOptions {
 
 /** What a stream needs from its client. */
 export interface StreamContext {
-  gatewayUrl: string;
-  token: string | undefined;
-  /** Time in ms the response headers may take. */
-  timeout: number;
-  /** A caller's fetch; `undefined`: the global one (a stream's connection closes with it). */
-  fetch: typeof globalThis.fetch | undefined;
+  /** The client's transport: the stream shares its address, token, timeout and `fetch`. */
+  transport: GatewayTransport;
   /** The own peer name: the inbox read, and the sender whose own rows are dropped. */
   node: string;
   /** Aborted when the client closes. */
@@ -56,67 +52,82 @@ export const StreamArgsSchema = v.object({
 });
 
 /**
+ * Tells a listener of connection changes once per change: one `lost` for an outage however many
+ * attempts fail in it, one `open` when a connection is back.
+ */
+export class ConnectionState {
+  readonly #listener: ConnectionListener;
+  #down = false;
+
+  constructor(listener: ConnectionListener | undefined) {
+    this.#listener = listener ?? (() => {});
+  }
+
+  open(): void {
+    this.#down = false;
+    this.#tell({ state: "open" });
+  }
+
+  /** `open`, told only after a `lost` (for polls, which have no connection to open). */
+  back(): void {
+    if (this.#down) this.open();
+  }
+
+  lost(error: unknown): void {
+    if (this.#down) return;
+    this.#down = true;
+    this.#tell({ state: "lost", error });
+  }
+
+  #tell(event: ConnectionEvent): void {
+    try {
+      this.#listener(event);
+    } catch {
+      // A listener's failure is the caller's to handle; the stream goes on.
+    }
+  }
+}
+
+/**
  * `GET /messages/stream` of the own inbox as items, reconnecting after a drop (a closed
  * connection, a gateway restart, 45 s of silence) with `Last-Event-ID`, so no message is
  * missed or repeated. The first connection's failure is thrown (a wrong address, a gateway
- * without the stream: 404/405); later ones are retried until `signal` aborts. 401/403 always
- * throw. Ends cleanly when `signal` aborts or the client closes.
+ * without the stream: 404/405) unless `forever`, which retries it too (but not 404/405);
+ * later ones are retried until `signal` aborts. 401/403 always throw. Ends cleanly when
+ * `signal` aborts or the client closes.
  */
 export async function* streamItems(
   context: StreamContext,
   afterId: number | undefined,
-  signal: AbortSignal | undefined,
-  onConnection?: ConnectionListener,
-): AsyncGenerator<StreamItem, void, undefined> {
-  const stop = signal ? AbortSignal.any([signal, context.closing]) : context.closing;
-  // Each connection is aborted when it ends (see `reconnecting`), so a stream never outlives
-  // its iterator; the global fetch opens another connection for the client's other calls.
-  const fetch = context.fetch ?? globalThis.fetch;
-  yield* reconnecting(context, fetch, afterId, stop, onConnection ?? (() => {}));
-}
-
-function tell(listener: ConnectionListener, event: ConnectionEvent): void {
-  try {
-    listener(event);
-  } catch {
-    // A listener's failure is the caller's to handle; the stream goes on.
-  }
-}
-
-type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
-
-async function* reconnecting(
-  context: StreamContext,
-  fetch: FetchFunction,
-  afterId: number | undefined,
   stop: AbortSignal,
-  onConnection: ConnectionListener,
+  connection: ConnectionState,
+  forever = false,
 ): AsyncGenerator<StreamItem, void, undefined> {
   let cursor = afterId;
   let connected = false;
   let backoff = FIRST_BACKOFF_MS;
   while (!stop.aborted) {
-    const connection = new AbortController();
-    const onStop = () => connection.abort();
+    // Each connection is aborted when it ends, so a stream never outlives its iterator.
+    const request = new AbortController();
+    const onStop = () => request.abort();
     stop.addEventListener("abort", onStop, { once: true });
     try {
-      const response = await connect(context, fetch, cursor, connection);
+      const response = await connect(context, cursor, request.signal);
       connected = true;
       backoff = FIRST_BACKOFF_MS;
-      tell(onConnection, { state: "open" });
-      for await (const item of readItems(response, connection)) {
+      connection.open();
+      for await (const item of readItems(response, request)) {
         if (item.type === "message") cursor = item.message.id;
         else cursor = Math.max(cursor ?? 0, item.id);
         yield item;
       }
     } catch (error) {
       if (stop.aborted) return;
-      if (!connected || !isRetryable(error)) throw error;
-      // Once per outage: the failed reconnects that follow stay quiet until one opens.
-      if (backoff === FIRST_BACKOFF_MS) tell(onConnection, { state: "lost", error });
+      if (!mayResume(error, connected, forever)) throw error;
+      connection.lost(error);
     } finally {
       stop.removeEventListener("abort", onStop);
-      connection.abort();
+      request.abort();
     }
     try {
       await sleep(backoff, stop);
@@ -132,91 +143,62 @@ export async function* streamMessages(
   context: StreamContext,
   options: StreamOptions,
 ): AsyncGenerator<Message, void, undefined> {
-  for await (const item of streamItems(context, options.afterId, options.signal)) {
+  const stop = options.signal
+    ? AbortSignal.any([options.signal, context.closing])
+    : context.closing;
+  const items = streamItems(context, options.afterId, stop, new ConnectionState(undefined));
+  for await (const item of items) {
     if (item.type === "message" && item.message.from_node !== context.node) yield item.message;
   }
 }
 
 async function connect(
   context: StreamContext,
-  fetch: FetchFunction,
   cursor: number | undefined,
-  connection: AbortController,
-): Promise<Response> {
+  signal: AbortSignal,
+): Promise<GatewayStreamResponse> {
   const headers: Record<string, string> = { accept: "text/event-stream" };
-  if (context.token) headers["authorization"] = `Bearer ${context.token}`;
   if (cursor !== undefined) headers["last-event-id"] = String(cursor);
-  const url = `${context.gatewayUrl}${PATH}?${new URLSearchParams({ to: context.node })}`;
-  const timer = setTimeout(() => connection.abort(new HeadersTimeout()), context.timeout);
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal: connection.signal });
-  } catch (cause) {
-    if (connection.signal.reason instanceof HeadersTimeout) {
-      throw gatewayError(
-        `no response headers within ${context.timeout} ms from the mesh gateway at ${origin(context)}; check that it is running or raise the client's \`timeout\``,
-        { cause, retryable: true },
-      );
-    }
-    throw gatewayError(
-      `could not reach the mesh gateway at ${origin(context)}; check MESH_GATEWAY_URL and that the gateway is running`,
-      { cause, retryable: true },
-    );
-  } finally {
-    clearTimeout(timer);
-  }
-  const status = response.status;
-  if (status === 401 || status === 403) {
-    await response.body?.cancel();
-    throw new MeshAuthError({
-      message: `GET ${PATH}: the mesh gateway ${status === 401 ? "did not accept the token" : "refused the token for this inbox"} (status ${status}); set MESH_GATEWAY_TOKEN or pass the \`token\` option with a token this gateway accepts`,
-      method: "GET",
-      path: PATH,
-      status,
-    });
-  }
+  const response = await context.transport.openStream({
+    path: PATH,
+    query: { to: context.node },
+    headers,
+    signal,
+  });
   const type = response.headers.get("content-type") ?? "";
-  if (status !== 200 || !type.startsWith("text/event-stream")) {
+  if (response.status !== 200 || !type.startsWith("text/event-stream")) {
     await response.body?.cancel();
     throw gatewayError(
-      status === 200
+      response.status === 200
         ? `GET ${PATH} answered ${type || "no content type"}, not an event stream; check that MESH_GATEWAY_URL points at a mesh gateway`
-        : `GET ${PATH} failed with status ${status}`,
-      { status, retryable: isRetryableStatus(status) },
+        : `GET ${PATH} answered status ${response.status}, not an event stream`,
+      { status: response.status, retryable: false },
     );
   }
   return response;
 }
 
 async function* readItems(
-  response: Response,
-  connection: AbortController,
+  response: GatewayStreamResponse,
+  request: AbortController,
 ): AsyncGenerator<StreamItem, void, undefined> {
   if (response.body === null) return;
-  const parser = new SseParser(MAX_LINE_CHARS);
-  let idle = setTimeout(() => connection.abort(), STREAM_IDLE_TIMEOUT_MS);
+  const blocks = readEventStream(response.body, {
+    maxLineChars: MAX_LINE_CHARS,
+    idleMs: STREAM_IDLE_TIMEOUT_MS,
+    onIdle: () => request.abort(),
+  });
   try {
-    for await (const text of response.body.pipeThrough(new TextDecoderStream())) {
-      clearTimeout(idle);
-      idle = setTimeout(() => connection.abort(), STREAM_IDLE_TIMEOUT_MS);
-      for (const block of parse(parser, text)) {
-        const item = toItem(block.id, block.event, block.data);
-        if (item !== undefined) yield item;
-      }
+    for await (const block of blocks) {
+      const item = toItem(block.id, block.event, block.data);
+      if (item !== undefined) yield item;
     }
-  } finally {
-    clearTimeout(idle);
+  } catch (cause) {
+    if (!(cause instanceof RangeError)) throw cause;
+    throw gatewayError(`GET ${PATH} sent an event larger than any message`, { cause });
   }
   // The gateway closed the stream (restart, SIGTERM): a drop to resume from, not an end.
   throw gatewayError(`the mesh gateway closed ${PATH}`, { retryable: true });
-}
-
-function parse(parser: SseParser, text: string) {
-  try {
-    return parser.push(text);
-  } catch (cause) {
-    throw gatewayError(`GET ${PATH} sent an event larger than any message`, { cause });
-  }
 }
 
 function toItem(
@@ -242,8 +224,6 @@ function toItem(
   return { type: "message", message: parsed.output };
 }
 
-class HeadersTimeout extends Error {}
-
 function gatewayError(
   message: string,
   options: { status?: number; cause?: unknown; retryable?: boolean },
@@ -258,12 +238,29 @@ function gatewayError(
   });
 }
 
+/** Whether the stream (or a watch) at 404/405 means "this gateway has no stream". */
+export function isMissingStream(error: unknown): boolean {
+  return MeshGatewayError.isInstance(error) && (error.status === 404 || error.status === 405);
+}
+
+/**
+ * Whether to reconnect after `error`: never after 401/403; after a retryable failure once a
+ * connection was open; with `forever`, after any gateway failure except a missing stream on
+ * the first connection (the caller falls back to polling).
+ */
+function mayResume(error: unknown, connected: boolean, forever: boolean): boolean {
+  if (MeshAuthError.isInstance(error)) return false;
+  if (forever) return (connected || !isMissingStream(error)) && isGatewayFailure(error);
+  return connected && isRetryable(error);
+}
+
+/** A failure of the gateway or the connection to it, not of the caller's code. */
+export function isGatewayFailure(error: unknown): boolean {
+  return MeshGatewayError.isInstance(error) || isRetryable(error);
+}
+
 function isRetryable(error: unknown): boolean {
   if (MeshGatewayError.isInstance(error)) return error.isRetryable;
   // A body read cut by the idle timer or the network surfaces as an abort or a type error.
   return error instanceof Error && (error.name === "AbortError" || error.name === "TypeError");
-}
-
-function origin(context: StreamContext): string {
-  return URL.parse(context.gatewayUrl)?.origin ?? "(invalid address)";
 }

@@ -1,7 +1,16 @@
-import { MeshGatewayError } from "@mesh/errors";
+import { MeshAuthError } from "@mesh/errors";
 import { MAX_WAIT_SECONDS, type Message } from "@mesh/protocol";
 import { sleep } from "@mesh/transport";
-import { type ConnectionListener, type StreamContext, streamItems } from "./stream-messages.js";
+import {
+  type ConnectionListener,
+  ConnectionState,
+  FIRST_BACKOFF_MS,
+  isGatewayFailure,
+  isMissingStream,
+  MAX_BACKOFF_MS,
+  type StreamContext,
+  streamItems,
+} from "./stream-messages.js";
 
 /** Rows per backlog page. */
 const BACKLOG_PAGE = 100;
@@ -22,43 +31,91 @@ export interface WatchArgs {
   signal?: AbortSignal | undefined;
   waitMs?: number | undefined;
   afterId?: number | undefined;
+  backlog?: boolean | undefined;
+  reconnect?: "forever" | undefined;
   onConnection?: ConnectionListener | undefined;
+}
+
+/** Where a watch stands, kept across its restarts. */
+interface WatchState {
+  /** The largest id yielded or skipped so far. */
+  cursor: number;
+  /** Whether unread messages up to the stream's start are still to be yielded. */
+  backlog: boolean;
+  /** The gateway has no stream (404/405): long polls instead. */
+  polling: boolean;
+  connection: ConnectionState;
 }
 
 /**
  * The unread backlog of the own inbox, then every new message from the stream. The stream
  * opens first and names the id it starts after; the backlog is read up to that id, so nothing
  * falls between the two. A gateway without the stream (404/405) is watched with `wait` long
- * polls instead.
+ * polls instead. With `reconnect: 'forever'` only an auth failure (401/403) ends the watch:
+ * any other gateway failure is told to `onConnection` and the watch starts again after the
+ * last message it yielded.
  */
 export async function* watchMessages(
   context: WatchContext,
   args: WatchArgs,
 ): AsyncGenerator<Message, void, undefined> {
   const stop = args.signal ? AbortSignal.any([args.signal, context.closing]) : context.closing;
-  let cursor = args.afterId ?? 0;
-  let streamed = false;
-  try {
-    for await (const item of streamItems(context, undefined, stop, args.onConnection)) {
-      if (item.type === "open") {
-        if (streamed) continue;
-        streamed = true;
-        for (const message of await readBacklog(context, cursor, item.id, stop)) {
-          cursor = message.id;
-          yield message;
-        }
+  const state: WatchState = {
+    cursor: args.afterId ?? 0,
+    backlog: args.backlog !== false,
+    polling: false,
+    connection: new ConnectionState(args.onConnection),
+  };
+  const forever = args.reconnect === "forever";
+  let backoff = FIRST_BACKOFF_MS;
+  while (!stop.aborted) {
+    try {
+      if (state.polling) yield* pollMessages(context, args, stop, state);
+      else yield* watchStream(context, stop, state, forever);
+      return;
+    } catch (error) {
+      if (stop.aborted) return;
+      if (!state.polling && isMissingStream(error)) {
+        state.polling = true;
         continue;
       }
-      if (item.message.id <= cursor) continue;
-      cursor = item.message.id;
-      if (item.message.from_node !== context.node) yield item.message;
+      if (!forever || MeshAuthError.isInstance(error) || !isGatewayFailure(error)) throw error;
+      state.connection.lost(error);
     }
-    return;
-  } catch (error) {
-    if (stop.aborted) return;
-    if (streamed || !isMissingStream(error)) throw error;
+    try {
+      await sleep(backoff, stop);
+    } catch {
+      return;
+    }
+    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
   }
-  yield* pollMessages(context, { ...args, afterId: cursor }, stop);
+}
+
+/** The backlog up to the stream's start, then the stream. */
+async function* watchStream(
+  context: WatchContext,
+  stop: AbortSignal,
+  state: WatchState,
+  forever: boolean,
+): AsyncGenerator<Message, void, undefined> {
+  let opened = false;
+  for await (const item of streamItems(context, undefined, stop, state.connection, forever)) {
+    if (item.type === "open") {
+      // Later opens resume with Last-Event-ID: nothing falls between them.
+      if (opened) continue;
+      opened = true;
+      if (!state.backlog) state.cursor = Math.max(state.cursor, item.id);
+      state.backlog = true;
+      for (const message of await readBacklog(context, state.cursor, item.id, stop)) {
+        state.cursor = message.id;
+        yield message;
+      }
+      continue;
+    }
+    if (item.message.id <= state.cursor) continue;
+    state.cursor = item.message.id;
+    if (item.message.from_node !== context.node) yield item.message;
+  }
 }
 
 /** Unread messages of the own inbox with `after < id <= upTo`, oldest first. */
@@ -88,53 +145,41 @@ async function readBacklog(
   return backlog;
 }
 
-function isMissingStream(error: unknown): boolean {
-  return error instanceof MeshGatewayError && (error.status === 404 || error.status === 405);
-}
-
 /**
  * Polls the own inbox for unread messages and yields each once, oldest first, with the
  * gateway's `after_id` cursor and `wait` long poll (a gateway that ignores them still works:
- * rows are deduplicated by id).
+ * rows are deduplicated by id). Without the backlog, the first poll only moves the cursor.
  */
 async function* pollMessages(
   context: WatchContext,
   args: WatchArgs,
   stop: AbortSignal,
+  state: WatchState,
 ): AsyncGenerator<Message, void, undefined> {
   const intervalMs = args.intervalMs ?? 5000;
   const waitSeconds = Math.min(MAX_WAIT_SECONDS, Math.ceil((args.waitMs ?? 20_000) / 1000));
-  let cursor = args.afterId ?? 0;
   while (!stop.aborted) {
     const started = performance.now();
+    const wait = state.backlog ? waitSeconds : 0;
     const query: Record<string, string> = {
       to: context.node,
       unread_only: "true",
-      after_id: String(cursor),
+      after_id: String(state.cursor),
     };
-    if (waitSeconds > 0) query["wait"] = String(waitSeconds);
-    let rows: Message[];
-    try {
-      rows = await context.readMessages(query, stop, waitSeconds * 1000);
-    } catch (error) {
-      if (stop.aborted) return;
-      throw error;
-    }
-    const fresh = rows.filter((row) => row.id > cursor).sort((a, b) => a.id - b.id);
+    if (wait > 0) query["wait"] = String(wait);
+    const rows = await context.readMessages(query, stop, wait * 1000);
+    state.connection.back();
+    const fresh = rows.filter((row) => row.id > state.cursor).sort((a, b) => a.id - b.id);
+    const yielding = state.backlog;
+    state.backlog = true;
     for (const row of fresh) {
-      cursor = Math.max(cursor, row.id);
-      if (row.from_node === context.node) continue;
+      state.cursor = Math.max(state.cursor, row.id);
+      if (!yielding || row.from_node === context.node) continue;
       if (stop.aborted) return;
       yield row;
     }
     if (fresh.length > 0) continue;
     const pause = intervalMs - (performance.now() - started);
-    if (pause > 0) {
-      try {
-        await sleep(pause, stop);
-      } catch {
-        return;
-      }
-    }
+    if (pause > 0) await sleep(pause, stop);
   }
 }

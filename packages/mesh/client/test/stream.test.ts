@@ -141,7 +141,7 @@ describe("client.stream", () => {
         .next()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MeshGatewayError);
-      expect((error as Error).message).toMatch(/no response headers within 100 ms/);
+      expect((error as Error).message).toMatch(/timed out after 100 ms/);
     } finally {
       silent.close();
     }
@@ -220,5 +220,55 @@ describe("client.watch over the stream", () => {
     });
     expect((await next).value?.content).toBe("after");
     expect(events).toEqual(["open", "lost: true", "open"]);
+  });
+});
+
+describe("client.watch({ reconnect: 'forever' })", () => {
+  it("waits for a gateway that is down at the start, telling lost once, then open", async () => {
+    const port = gateway.port;
+    await gateway.close();
+    const events: string[] = [];
+    const watch = client("droplet", ADMIN_TOKEN, `http://127.0.0.1:${port}`).watch({
+      reconnect: "forever",
+      onConnection: (event) => events.push(event.state),
+    });
+    const next = watch.next();
+    // Several attempts fail meanwhile; the watch neither ends nor tells more than one loss.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(events).toEqual(["lost"]);
+    gateway = await start(port);
+    await sendAfterRestart(client("lab-ovh", ADMIN_TOKEN, gateway.url), {
+      to: "droplet",
+      kind: "fyi",
+      content: "once up",
+    });
+    expect((await next).value?.content).toBe("once up");
+    expect(events).toEqual(["lost", "open"]);
+  });
+
+  it("still ends with the auth error when the gateway refuses the token", async () => {
+    const watch = client("droplet", "not-a-token-of-this-gateway").watch({ reconnect: "forever" });
+    await expect(watch.next()).rejects.toBeInstanceOf(MeshAuthError);
+  });
+});
+
+describe("client.watch({ backlog: false })", () => {
+  it("skips the unread messages already waiting and yields the new ones", async () => {
+    const [droplet, lab] = [client("droplet"), client("lab-ovh")];
+    await lab.send({ to: "droplet", kind: "fyi", content: "old news" });
+    let opened = () => {};
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const watch = droplet.watch({
+      backlog: false,
+      onConnection: (event) => {
+        if (event.state === "open") opened();
+      },
+    });
+    const next = watch.next();
+    await open;
+    await lab.send({ to: "droplet", kind: "fyi", content: "news" });
+    expect((await next).value?.content).toBe("news");
   });
 });

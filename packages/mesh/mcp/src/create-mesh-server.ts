@@ -137,7 +137,12 @@ function serveInbox(server: Server, inbox: InboxReader, context: ServerContext):
   const subscription = new InboxSubscription(
     inbox,
     () => server.sendResourceUpdated({ uri: INBOX_URI }),
-    (error) => context.log(`following the inbox failed, retrying: ${describe(error)}`),
+    (error, ended) =>
+      context.log(
+        ended
+          ? `stopped following the inbox: ${describe(error)}`
+          : `lost the gateway while following the inbox, reconnecting: ${describe(error)}`,
+      ),
   );
   server.onclose = () => subscription.stop();
   server.setRequestHandler(ListResourcesRequestSchema, () => ({

@@ -78,6 +78,24 @@ export class InboxReader {
     return { messages: batch.slice(0, options.limit), hasMore: batch.length > options.limit };
   }
 
+  /**
+   * Each message stored from now on (not those already waiting), as it arrives, until `signal`
+   * aborts; through gateway outages, each told to `onLost` once. Ends with the error only when
+   * the gateway refuses the token.
+   */
+  async *news(signal: AbortSignal, onLost: (error: unknown) => void): AsyncIterable<Message> {
+    const client = await this.#client();
+    yield* client.watch({
+      backlog: false,
+      reconnect: "forever",
+      signal,
+      intervalMs: FALLBACK_POLL_MS,
+      onConnection: (event) => {
+        if (event.state === "lost") onLost(event.error);
+      },
+    });
+  }
+
   /** Every unread message with an id above `afterId`, then each new one as it arrives, until `signal` aborts. */
   async *follow(afterId: number, signal: AbortSignal, waitMs = 30_000): AsyncIterable<Message> {
     const client = await this.#client();

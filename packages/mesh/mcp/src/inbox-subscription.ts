@@ -1,22 +1,21 @@
-import { setTimeout as delay } from "node:timers/promises";
-import { MAX_MESSAGE_LIMIT } from "@mesh/protocol";
 import type { InboxReader } from "./inbox-reader.js";
 
-/** Pause before following the inbox again after a failure (gateway down, token revoked). */
-const RETRY_MS = 5000;
+/** Told of a failure; `ended` when it stopped the subscription (a refused token). */
+export type SubscriptionErrorListener = (error: unknown, ended: boolean) => void;
 
 /**
  * Follows the own inbox while a client is subscribed to `mesh://inbox`, and calls `onNew` for
- * every message that arrives after the subscription began. Failures are reported to `onError`
- * and retried; `stop()` ends it.
+ * every message that arrives after the subscription began. The client's watch reconnects by
+ * itself; each outage is reported to `onError` once, and only a refused token ends the
+ * subscription. `stop()` ends it.
  */
 export class InboxSubscription {
   readonly #inbox: InboxReader;
   readonly #onNew: () => Promise<void>;
-  readonly #onError: (error: unknown) => void;
+  readonly #onError: SubscriptionErrorListener;
   #running: AbortController | undefined;
 
-  constructor(inbox: InboxReader, onNew: () => Promise<void>, onError: (error: unknown) => void) {
+  constructor(inbox: InboxReader, onNew: () => Promise<void>, onError: SubscriptionErrorListener) {
     this.#inbox = inbox;
     this.#onNew = onNew;
     this.#onError = onError;
@@ -28,8 +27,11 @@ export class InboxSubscription {
 
   start(): void {
     if (this.#running) return;
-    this.#running = new AbortController();
-    void this.#follow(this.#running.signal);
+    const running = new AbortController();
+    this.#running = running;
+    void this.#follow(running.signal).finally(() => {
+      if (this.#running === running) this.#running = undefined;
+    });
   }
 
   stop(): void {
@@ -38,26 +40,11 @@ export class InboxSubscription {
   }
 
   async #follow(signal: AbortSignal): Promise<void> {
-    let afterId: number | undefined;
-    while (!signal.aborted) {
-      try {
-        afterId ??= await this.#newestUnread();
-        for await (const message of this.#inbox.follow(afterId, signal)) {
-          afterId = Math.max(afterId, message.id);
-          await this.#onNew();
-        }
-      } catch (error) {
-        if (signal.aborted) return;
-        this.#onError(error);
-        // Rejects on abort, which the loop condition then sees.
-        await delay(RETRY_MS, undefined, { signal }).catch(() => undefined);
-      }
+    try {
+      const news = this.#inbox.news(signal, (error) => this.#onError(error, false));
+      for await (const _message of news) await this.#onNew();
+    } catch (error) {
+      if (!signal.aborted) this.#onError(error, true);
     }
-  }
-
-  /** Messages already waiting are no news: the subscriber reads them with the resource. */
-  async #newestUnread(): Promise<number> {
-    const rows = await this.#inbox.list({ unreadOnly: true, limit: MAX_MESSAGE_LIMIT });
-    return rows.reduce((newest, row) => Math.max(newest, row.id), 0);
   }
 }

@@ -1,8 +1,8 @@
-import { redactToken } from "@mesh/names";
+import { redactToken } from "@mesh/transport";
 
 /**
  * `value` with `secret` redacted in its strings (object keys included) as `redactToken` of
- * `@mesh/names` does it (everywhere from 16 characters on, a shorter one where it stands alone),
+ * `@mesh/transport` does it (everywhere from 16 characters on, a shorter one where it stands alone),
  * so that nothing the server returns can quote the gateway token, whatever a message or a
  * gateway answer holds. Returns `value` itself without a secret.
  */
