@@ -86,8 +86,7 @@ export class AcceleratedEngine extends Engine {
   readonly #searched = CANDIDATES.map(() => -1);
   #misses = 0;
   // Most boundaries of a base64 blob are quiet misses (see `#quietUntil`): the line end is
-  // kept, the words found by cursors.
-  readonly #aws: Cursor;
+  // kept, MESH_GATEWAY_TOKEN found by a cursor, rule 10's context words by the engine's.
   readonly #mesh: Cursor;
   #lineEnd = -1;
 
@@ -95,7 +94,6 @@ export class AcceleratedEngine extends Engine {
     super(text, triggerLiterals);
     this.#t = text;
     this.#n = text.length;
-    this.#aws = new Cursor(text, "aws");
     this.#mesh = new Cursor(text, MESH);
   }
 
@@ -184,8 +182,8 @@ export class AcceleratedEngine extends Engine {
 
   /**
    * -1 unless boundary `s` is a quiet miss: rule 10 is live (`heuristicsFrom`) but there is
-   * no boundary 40 on, "aws" (a context word of every scan) comes later on the line and the
-   * base64 run goes on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on
+   * no boundary 40 on, a context word of rule 10 comes later on the line and the base64 run
+   * goes on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on
    * the line. Then the last position up to which every boundary is one too, unless it has a
    * boundary 40 on (all else holds there as it does at `s`).
    */
@@ -203,11 +201,11 @@ export class AcceleratedEngine extends Engine {
       const nl = text.indexOf("\n", s);
       this.#lineEnd = nl < 0 ? this.#n : nl;
     }
-    const awsAt = this.#aws.next(end);
-    if (awsAt + 3 > this.#lineEnd) return -1;
+    const last = this.lastTrigger(s);
+    if (last < end) return -1;
     if (limit > 12 && this.#mesh.next(s + 48) + MESH.length <= this.#lineEnd) return -1;
     const runEnd = this.scan(s, B64);
-    return runEnd > end ? Math.min(runEnd - 41, awsAt - 40) : -1;
+    return runEnd > end ? Math.min(runEnd - 41, last - 40) : -1;
   }
 
   /**

@@ -71,7 +71,7 @@ export interface ExtensionScanner {
 }
 
 /** What a literal is searched without (see `Cursor`); one object for every cursor. */
-const SKIPPED = /^(?:ey(?=.)|[Aaeps](?=..))/;
+const SKIPPED = /^(?:ey|[Aaeps])(?=.)/;
 
 /**
  * First occurrence of a literal at or after a position, for non-decreasing positions; with an
@@ -91,8 +91,8 @@ export class Cursor {
     this.#text = text;
     this.literal = literal;
     this.#engine = engine;
-    this.#skip = SKIPPED.exec(literal)?.[0].length ?? 0;
-    this.#rest = literal.slice(this.#skip);
+    this.#rest = literal.replace(SKIPPED, "");
+    this.#skip = literal.length - this.#rest.length;
   }
 
   next(from: number): number {
@@ -375,15 +375,10 @@ export class Engine {
    */
   #awsSecret(s: number): boolean {
     const end = s + 40;
-    this.#enterLine(s);
-    if (this.#lastTrigger === UNKNOWN) {
-      let last = NONE;
-      for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
-      this.#lastTrigger = last;
-    }
     // Without a trigger after this one, no later start on the line sees one either.
+    const last = this.lastTrigger(s);
     let dead = this.#lineEnd;
-    if (this.#lastTrigger >= end) {
+    if (last >= end) {
       dead = this.#b64EndAt(s);
       if (dead >= end && this.startsAt(end)) {
         this.end = end;
@@ -395,6 +390,20 @@ export class Engine {
     // The next start can only be in a long run: one found and checked (see `drive`).
     this.#dead10 = this.longRunFrom(dead, B64, 40);
     return false;
+  }
+
+  /**
+   * Start of the last context word of rule 10 on the line of `s`, looked for once per line
+   * from the first `s` asked about (NONE: none from there on).
+   */
+  lastTrigger(s: number): number {
+    this.#enterLine(s);
+    if (this.#lastTrigger === UNKNOWN) {
+      let last = NONE;
+      for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
+      this.#lastTrigger = last;
+    }
+    return this.#lastTrigger;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
