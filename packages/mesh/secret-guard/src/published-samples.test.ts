@@ -96,13 +96,14 @@ describe("published samples of other scanners", () => {
     expect(rows.size).toBeGreaterThan(50);
   });
 
-  // Measured: 101 of 110 (91.8%). The misses have no literal prefix (Azure AD secrets,
-  // Facebook, Terraform, legacy Vault `s.`, MaxMind), need a keyword (Sourcegraph), are a
-  // plain-http Slack webhook, or a Bedrock key's fixed prefix alone, without its body.
-  it("finds at least 91% of gitleaks' true positives in scope", () => {
+  // Measured: 102 of 110 (92.7%). The misses have no literal prefix (Azure AD secrets,
+  // Facebook, Terraform, legacy Vault `s.`, MaxMind), need a keyword (Sourcegraph), or hold
+  // no key: a service account file's `"type": "service_account"` line, a Bedrock key's fixed
+  // prefix without its body.
+  it("finds at least 92% of gitleaks' true positives in scope", () => {
     const { found, tp } = recallOf("gitleaks");
     expect(tp).toBeGreaterThan(100);
-    expect(found / tp).toBeGreaterThanOrEqual(0.91);
+    expect(found / tp).toBeGreaterThanOrEqual(0.92);
   });
 
   // Measured: 44 of 46 (95.7%): a raw hex private key and a Tailscale key glued to a word.

@@ -93,8 +93,9 @@ export const RULE_RECORDS = [
     id: "slack-webhook-url",
     label: "slack webhook url",
     source: "https://api.slack.com/messaging/webhooks",
-    // services/, workflows/ and triggers/ URLs: one literal, the path in the body.
-    prefixes: ["https://hooks.slack.com/"],
+    // services/, workflows/ and triggers/ URLs: the path in the body. Slack gives https URLs;
+    // pasted ones also come as http or without a scheme (gitleaks' slack-webhook-url allows both).
+    prefixes: ["https://hooks.slack.com/", "http://hooks.slack.com/", "hooks.slack.com/"],
     body: { chars: "path", min: 30 },
   },
   {

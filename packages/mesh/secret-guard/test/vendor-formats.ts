@@ -203,11 +203,11 @@ export const VENDOR_FORMATS: readonly VendorFormat[] = [
     }),
   },
   {
-    vendor: "Slack incoming webhook URL",
+    vendor: "Slack incoming webhook URL (https, as pasted also http or without a scheme)",
     ruleId: "slack-webhook-url",
     make: token(
       (r) =>
-        `https://hooks.slack.com/services/T${pick(r, UPPER + DIGITS, between(r, 8, 10))}/B${pick(r, UPPER + DIGITS, between(r, 8, 10))}/${pick(r, ALNUM, 24)}`,
+        `${oneOf(r, ["https://", "https://", "http://", ""])}hooks.slack.com/services/T${pick(r, UPPER + DIGITS, between(r, 8, 10))}/B${pick(r, UPPER + DIGITS, between(r, 8, 10))}/${pick(r, ALNUM, 24)}`,
     ),
   },
   {
