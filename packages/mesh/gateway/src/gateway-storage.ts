@@ -3,6 +3,7 @@ import type {
   DmKind as MessageKind,
   StrictPeer as Peer,
   StrictThread,
+  StrictTokenHolder,
 } from "@mesh/protocol";
 
 /** What a registrant sends; the storage keeps `registered_at` and merges `extra`. */
@@ -172,6 +173,11 @@ export interface GatewayStorage {
   findTokenPeer(tokenHash: string): Promise<string | undefined>;
   /** The peers that hold at least one live token, sorted (for a "did you mean" when issuing). */
   listTokenPeers(): Promise<string[]>;
+  /**
+   * The peers holding live tokens, by name (after `after`, at most `limit`), with how many and
+   * when they were issued, and whether each is registered. Never a hash.
+   */
+  listTokenHolders(query: { after?: string; limit: number }): Promise<StrictTokenHolder[]>;
   /**
    * Messages not read yet, and the oldest of them (an index of unread ids answers both; for the
    * backlog metrics).

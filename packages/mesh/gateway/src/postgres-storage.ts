@@ -1,3 +1,4 @@
+import type { StrictTokenHolder } from "@mesh/protocol";
 import pg from "pg";
 import type {
   GatewayStorage,
@@ -410,6 +411,17 @@ export async function openPostgresStorage(
           'SELECT peer FROM tokens GROUP BY peer ORDER BY peer COLLATE "C"',
         );
         return rows.map((row) => row.peer);
+      },
+      async listTokenHolders({ after, limit }) {
+        const { rows } = await pool.query<StrictTokenHolder>(
+          `SELECT t.peer, count(*)::int AS tokens, min(t.created_at) AS first_issued_at,
+             max(t.created_at) AS last_issued_at,
+             EXISTS (SELECT 1 FROM peers p WHERE p.name = t.peer) AS registered
+           FROM tokens t WHERE t.peer COLLATE "C" > $1 GROUP BY t.peer
+           ORDER BY t.peer COLLATE "C" LIMIT $2`,
+          [after ?? "", limit],
+        );
+        return rows;
       },
       async findTokenPeer(tokenHash) {
         const { rows } = await pool.query<{ peer: string }>(

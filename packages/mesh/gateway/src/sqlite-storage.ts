@@ -1,7 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { StrictMessage as Message, StrictPeer as Peer } from "@mesh/protocol";
+import type {
+  StrictMessage as Message,
+  StrictPeer as Peer,
+  StrictTokenHolder,
+} from "@mesh/protocol";
 import type {
   GatewayStorage,
   IdempotencyOptions,
@@ -421,6 +425,21 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
         peer: string;
       }[];
       return rows.map((row) => row.peer);
+    },
+    async listTokenHolders({ after, limit }) {
+      const rows = sql(
+        `SELECT t.peer, count(*) AS tokens, min(t.created_at) AS first_issued_at,
+           max(t.created_at) AS last_issued_at,
+           EXISTS (SELECT 1 FROM peers p WHERE p.name = t.peer) AS registered
+         FROM tokens t WHERE t.peer > ? GROUP BY t.peer ORDER BY t.peer LIMIT ?`,
+      ).all(after ?? "", limit) as (Omit<StrictTokenHolder, "registered"> & {
+        registered: number;
+      })[];
+      return rows.map((row) => ({
+        ...row,
+        tokens: Number(row.tokens),
+        registered: row.registered === 1,
+      }));
     },
     async findTokenPeer(tokenHash) {
       const row = sql("SELECT peer FROM tokens WHERE hash = ?").get(tokenHash) as

@@ -24,6 +24,7 @@ const COVERED = [
   "onAccessChange",
   "findTokenPeer",
   "listTokenPeers",
+  "listTokenHolders",
   "unreadBacklog",
   "anyLiveToken",
   "onMessage",
@@ -216,6 +217,55 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       // Announced at once in this process (and, on PostgreSQL, again through the channel).
       expect(changed).toEqual(expect.arrayContaining(["sc-alpha", "sc-a-bravo"]));
       stop?.();
+    });
+
+    it("lists token holders by name with their count and issue times, registered or not, never a hash", async () => {
+      const db = await backend.create();
+      const fresh = await openStorage(db.database, db);
+      try {
+        await fresh.registerPeer(peer("sc-alpha"));
+        await fresh.saveToken("sc-alpha", hash("holder-1"), at(10));
+        await fresh.saveToken("sc-alpha", hash("holder-2"), at(30));
+        await fresh.saveToken("sc-a-bravo", hash("holder-3"), at(20));
+        await fresh.saveToken("sc-charlie", hash("holder-4"), at(40));
+        const all = await fresh.listTokenHolders({ limit: 10 });
+        expect(all).toEqual([
+          {
+            peer: "sc-a-bravo",
+            tokens: 1,
+            first_issued_at: at(20),
+            last_issued_at: at(20),
+            registered: false,
+          },
+          {
+            peer: "sc-alpha",
+            tokens: 2,
+            first_issued_at: at(10),
+            last_issued_at: at(30),
+            registered: true,
+          },
+          {
+            peer: "sc-charlie",
+            tokens: 1,
+            first_issued_at: at(40),
+            last_issued_at: at(40),
+            registered: false,
+          },
+        ]);
+        expect(JSON.stringify(all)).not.toContain(hash("holder-1"));
+        const firstPage = await fresh.listTokenHolders({ limit: 2 });
+        expect(firstPage.map((row) => row.peer)).toEqual(["sc-a-bravo", "sc-alpha"]);
+        const rest = await fresh.listTokenHolders({ after: "sc-alpha", limit: 2 });
+        expect(rest.map((row) => row.peer)).toEqual(["sc-charlie"]);
+        await fresh.revokeTokens("sc-alpha");
+        expect((await fresh.listTokenHolders({ limit: 10 })).map((row) => row.peer)).toEqual([
+          "sc-a-bravo",
+          "sc-charlie",
+        ]);
+      } finally {
+        await fresh.close();
+        await db.cleanup();
+      }
     });
 
     it("counts the unread backlog and names its oldest message", async () => {

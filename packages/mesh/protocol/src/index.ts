@@ -17,6 +17,7 @@ export { formatBytes } from "./format-bytes.js";
 export {
   DEFAULT_MESSAGE_LIMIT,
   DEFAULT_THREAD_LIMIT,
+  DEFAULT_TOKEN_HOLDER_LIMIT,
   IDEMPOTENCY_WINDOW_MS,
   MAX_BODY_BYTES,
   MAX_CONTENT_BYTES,
@@ -28,6 +29,7 @@ export {
   MAX_SEARCH_LENGTH,
   MAX_SEARCH_WORDS,
   MAX_THREAD_LIMIT,
+  MAX_TOKEN_HOLDER_LIMIT,
   MAX_WAIT_SECONDS,
   MIN_MESSAGE_LIMIT,
 } from "./limits.js";
@@ -57,8 +59,12 @@ export {
   StrictSentMessageSchema,
   type StrictThread,
   StrictThreadSchema,
+  type StrictTokenHolder,
+  StrictTokenHolderSchema,
   ThreadListSchema,
   ThreadsQuerySchema,
+  TokenHolderListSchema,
+  TokenHoldersQuerySchema,
 } from "./strict-schemas.js";
 export {
   ErrorBodyLooseSchema,

@@ -42,3 +42,9 @@ export const MAX_THREAD_LIMIT = 200;
 
 /** One `GET /messages` page stops at this many bytes of JSON (4 MiB), whatever its `limit`. */
 export const MAX_PAGE_BYTES = 4_194_304;
+
+/** `limit` of `GET /admin/tokens` when none is given. */
+export const DEFAULT_TOKEN_HOLDER_LIMIT = 100;
+
+/** Largest `limit` of `GET /admin/tokens`; larger values count as this. */
+export const MAX_TOKEN_HOLDER_LIMIT = 1000;

@@ -5,12 +5,14 @@ import { formatBytes } from "./format-bytes.js";
 import {
   DEFAULT_MESSAGE_LIMIT,
   DEFAULT_THREAD_LIMIT,
+  DEFAULT_TOKEN_HOLDER_LIMIT,
   MAX_CONTENT_BYTES,
   MAX_MESSAGE_LIMIT,
   MAX_PEER_URL_LENGTH,
   MAX_REFERENCE_LENGTH,
   MAX_SEARCH_LENGTH,
   MAX_THREAD_LIMIT,
+  MAX_TOKEN_HOLDER_LIMIT,
   MAX_WAIT_SECONDS,
 } from "./limits.js";
 import { PEER_NAME_FORMAT, PEER_NAME_PATTERN } from "./peer-name-pattern.js";
@@ -211,6 +213,25 @@ export const ThreadsQuerySchema = v.looseObject({
   q: v.optional(searchText),
 });
 
+/** Query of `GET /admin/tokens` as it arrives (strings). */
+export const TokenHoldersQuerySchema = v.looseObject({
+  limit: v.optional(
+    v.pipe(
+      v.string("limit must be given once"),
+      v.regex(/^[+-]?\d+$/, "limit must be an integer"),
+      v.description(
+        `1 to ${MAX_TOKEN_HOLDER_LIMIT} (larger values count as ${MAX_TOKEN_HOLDER_LIMIT}); default ${DEFAULT_TOKEN_HOLDER_LIMIT}`,
+      ),
+    ),
+  ),
+  after: v.optional(
+    v.pipe(
+      peerName("after"),
+      v.description("only peers whose name sorts after this one (paging cursor)"),
+    ),
+  ),
+});
+
 /** A peer exactly as the gateway answers it. */
 export const StrictPeerSchema = v.looseObject({
   name: v.string(),
@@ -287,5 +308,23 @@ export const PeerListSchema = v.object({ peers: v.array(StrictPeerSchema) });
 export const MessageListSchema = v.object({ messages: v.array(StrictMessageSchema) });
 export const IssuedTokenSchema = v.object({ peer: v.string(), token: v.string() });
 export const RevokedTokensSchema = v.object({ peer: v.string(), revoked: v.number() });
+/** A peer holding live tokens, as `GET /admin/tokens` lists it: never a token or its hash. */
+export const StrictTokenHolderSchema = v.looseObject({
+  peer: v.string(),
+  tokens: v.pipe(v.number(), v.integer()),
+  first_issued_at: isoTime,
+  last_issued_at: isoTime,
+  registered: v.boolean(),
+});
+export interface StrictTokenHolder {
+  peer: string;
+  /** How many live tokens it holds. */
+  tokens: number;
+  first_issued_at: string;
+  last_issued_at: string;
+  /** Whether the peer is registered too; `false`: a token was issued before any registration. */
+  registered: boolean;
+}
+export const TokenHolderListSchema = v.object({ holders: v.array(StrictTokenHolderSchema) });
 /** Every error answer of the gateway: a code of the closed list and a sentence saying what to do. */
 export const ErrorBodySchema = v.object({ error: v.picklist(ERROR_CODES), message: v.string() });
