@@ -14,7 +14,7 @@ describe("allowedMethods", () => {
     ["/messages/42/read", "POST"],
     ["/messages/42", "GET, HEAD"],
     ["/threads", "GET, HEAD"],
-    ["/admin/tokens", "POST"],
+    ["/admin/tokens", "GET, HEAD, POST"],
     ["/admin/tokens/alice", "DELETE"],
   ])("answers %s with %s", (path, allow) => {
     expect(allowedMethods(path)).toBe(allow);

@@ -177,7 +177,10 @@ export interface GatewayStorage {
    * The peers holding live tokens, by name (after `after`, at most `limit`), with how many and
    * when they were issued, and whether each is registered. Never a hash.
    */
-  listTokenHolders(query: { after?: string; limit: number }): Promise<StrictTokenHolder[]>;
+  listTokenHolders(query: {
+    after?: string | undefined;
+    limit: number;
+  }): Promise<StrictTokenHolder[]>;
   /**
    * Messages not read yet, and the oldest of them (an index of unread ids answers both; for the
    * backlog metrics).

@@ -45,7 +45,12 @@ export function messagePage(
  * The `Link` header of the next page: the request's own query with `after_id` moved on (and
  * no `wait`), as a reference relative to the request URL (RFC 8288).
  */
-export function nextLink(url: string, path: string, cursor: string, value: number): string {
+export function nextLink(
+  url: string,
+  path: string,
+  cursor: string,
+  value: number | string,
+): string {
   const start = url.indexOf("?");
   const params = new URLSearchParams(start === -1 ? "" : url.slice(start + 1));
   params.delete(cursor);

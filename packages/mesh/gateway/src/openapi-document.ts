@@ -13,7 +13,9 @@ import {
   SendBodySchema,
   StrictSentMessageSchema as SentMessageSchema,
   StrictThreadSchema,
+  StrictTokenHolderSchema,
   ThreadListSchema,
+  TokenHolderListSchema,
 } from "@mesh/protocol";
 import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
@@ -54,6 +56,8 @@ const COMPONENTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   ["IssueTokenRequest", IssueTokenBodySchema],
   ["IssuedToken", IssuedTokenSchema],
   ["RevokedTokens", RevokedTokensSchema],
+  ["TokenHolder", StrictTokenHolderSchema],
+  ["TokenHolderList", TokenHolderListSchema],
   ["Error", ErrorBodySchema],
 ];
 

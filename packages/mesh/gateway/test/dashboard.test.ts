@@ -433,6 +433,47 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       expect((await call(gateway, "GET", "/ui/session", { token: carolToken })).status).toBe(401);
     });
 
+    it("lists a peer holding a token but no registration, with Issue token and Revoke (Cancel keeps, Revoke ends)", async () => {
+      await gateway.issueToken("erin");
+      await signIn(ADMIN_TOKEN);
+      const erin = peersTable().getByRole("row").filter({ hasText: "erin" });
+      await erin.getByText("not registered").waitFor();
+      await erin.getByText("1 token", { exact: true }).waitFor();
+      await erin.getByText(/^last \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/).waitFor();
+      expect(await erin.getByRole("button", { name: "Disable erin" }).count()).toBe(0);
+      const bob = peersTable().getByRole("row").filter({ hasText: "bob" });
+      await bob.getByText("1 token", { exact: true }).waitFor();
+      expect(
+        await peersTable().getByRole("row").filter({ hasText: "alice" }).textContent(),
+      ).toContain("none");
+
+      await erin.getByRole("button", { name: "Issue token for erin" }).click();
+      const issued = page.getByRole("status", { name: "New token for erin" });
+      const token = await issued.getByRole("textbox").inputValue();
+      expect((await call(gateway, "GET", "/ui/session", { token })).json).toEqual({
+        auth: "peer",
+        peer: "erin",
+      });
+      await erin.getByText("2 tokens", { exact: true }).waitFor();
+      await shoot("tokens");
+      await issued.getByRole("button", { name: "Done" }).click();
+
+      const dialog = page.getByRole("alertdialog");
+      await erin.getByRole("button", { name: "Revoke tokens of erin" }).click();
+      await dialog.filter({ hasText: "erin is not registered" }).waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect((await call(gateway, "GET", "/ui/session", { token })).status).toBe(200);
+      await erin.getByRole("button", { name: "Revoke tokens of erin" }).click();
+      await dialog.getByRole("button", { name: "Revoke" }).click();
+      await page.getByRole("status").filter({ hasText: "Revoked 2 token(s) of erin" }).waitFor();
+      await erin.waitFor({ state: "detached" });
+      expect((await call(gateway, "GET", "/ui/session", { token })).status).toBe(401);
+      expect((await call(gateway, "GET", "/admin/tokens")).json.holders).toEqual([
+        expect.objectContaining({ peer: "bob" }),
+      ]);
+    });
+
     it("asks before disabling: Cancel keeps the peer enabled, Disable disables it", async () => {
       await signIn(ADMIN_TOKEN);
       const dialog = page.getByRole("alertdialog");

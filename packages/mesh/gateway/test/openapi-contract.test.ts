@@ -100,6 +100,13 @@ describe("live responses against the OpenAPI document", () => {
     );
     const issued = await call(gateway, "POST", "/admin/tokens", { body: { peer: "contract-a" } });
     conforms("/admin/tokens", "post", issued);
+    conforms("/admin/tokens", "get", await call(gateway, "GET", "/admin/tokens"));
+    conforms("/admin/tokens", "get", await call(gateway, "GET", "/admin/tokens?limit=0"));
+    conforms(
+      "/admin/tokens",
+      "get",
+      await call(gateway, "GET", "/admin/tokens", { token: issued.json.token }),
+    );
     conforms(
       "/peers/{name}",
       "patch",

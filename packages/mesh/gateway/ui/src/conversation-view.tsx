@@ -14,23 +14,54 @@ export interface ConversationViewProps {
   onView: (view: View) => void;
 }
 
-function Receipt({ message }: { message: Message }) {
-  const { state, at } = receiptOf(message as unknown as Record<string, unknown>);
+/** Brings a message of the view on screen and gives it focus (an answer below its question). */
+function showMessage(id: number) {
+  const item = document.getElementById(`msg-${id}`);
+  item?.scrollIntoView({ block: "center" });
+  item?.focus();
+}
+
+/** Where a sent message stands, with every state it went through on hover, and its answer. */
+function Receipt({ message, props }: { message: Message; props: ConversationViewProps }) {
+  const { state, at, steps, answerId } = receiptOf(message as unknown as Record<string, unknown>);
+  const thread = message.thread_id;
+  const history = steps.map((step) => `${step.state} ${formatTime(step.at)}`).join("\n");
   return (
-    <span
-      class={`pill receipt ${state}`}
-    >{`${state}${at === null ? "" : ` ${formatTime(at)}`}`}</span>
+    <>
+      <span class={`pill receipt ${state}`} title={history}>
+        {`${state}${at === null ? "" : ` ${formatTime(at)}`}`}
+      </span>
+      {answerId !== null && thread !== null && (
+        <button
+          type="button"
+          class="link"
+          onClick={() =>
+            props.view.type === "thread"
+              ? showMessage(answerId)
+              : props.onView({ type: "thread", id: thread })
+          }
+        >
+          {`See answer #${answerId}`}
+        </button>
+      )}
+    </>
   );
 }
 
 function Item({ message, props }: { message: Message; props: ConversationViewProps }) {
   const mine = message.from_node === props.me;
   const thread = message.thread_id;
+  const { replyBy } = receiptOf(message as unknown as Record<string, unknown>);
   return (
-    <li class={`msg${mine ? " mine" : ""}${!mine && message.read_at === null ? " unread" : ""}`}>
+    <li
+      id={`msg-${message.id}`}
+      tabIndex={-1}
+      class={`msg${mine ? " mine" : ""}${!mine && message.read_at === null ? " unread" : ""}`}
+    >
       <p class="meta">
         {`#${message.id} · ${message.kind} · ${message.from_node} → ${message.to_node} · ${formatTime(message.created_at)}`}
         {message.related_task_id !== null && ` · task ${message.related_task_id}`}
+        {replyBy !== null && ` · reply by ${formatTime(replyBy)}`}
         {thread !== null && props.view.type !== "thread" && (
           <>
             {" · "}
@@ -47,7 +78,7 @@ function Item({ message, props }: { message: Message; props: ConversationViewPro
       <p class="content">{message.content}</p>
       <div class="row">
         {mine ? (
-          <Receipt message={message} />
+          <Receipt message={message} props={props} />
         ) : (
           <>
             {message.read_at !== null ? (
@@ -79,7 +110,10 @@ function Item({ message, props }: { message: Message; props: ConversationViewPro
  */
 export const FIRST_SHOWN = 200;
 
-/** One view of `me`'s conversations, oldest first: sent messages carry their receipt. */
+/**
+ * One view of `me`'s conversations, oldest first: sent messages carry their receipt (`sent`,
+ * `delivered`, `read`, `answered` with a way to the answer, `expired`), questions their deadline.
+ */
 export function ConversationView(props: ConversationViewProps) {
   const { messages } = props;
   const [all, setAll] = useState(false);

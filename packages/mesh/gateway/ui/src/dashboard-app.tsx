@@ -1,10 +1,10 @@
-import type { StrictPeer as Peer } from "@mesh/protocol";
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import type { StrictPeer as Peer, StrictTokenHolder as TokenHolder } from "@mesh/protocol";
+import { useCallback, useMemo, useState } from "preact/hooks";
 import { AddPeerForm } from "./add-peer-form.js";
 import { ComposeForm, type ReplyPreset } from "./compose-form.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
 import { ConversationView } from "./conversation-view.js";
-import { ApiError, api, type Session } from "./gateway-api.js";
+import { ApiError, type Session } from "./gateway-api.js";
 import { HealthStrip, OutageBanner } from "./health-strip.js";
 import { IssuedToken } from "./issued-token.js";
 import { PeersTable } from "./peers-table.js";
@@ -14,6 +14,7 @@ import { ThreadsNav } from "./threads-nav.js";
 import { useConversation } from "./use-conversation.js";
 import { useHealth } from "./use-health.js";
 import { usePeerActions } from "./use-peer-actions.js";
+import { usePeers } from "./use-peers.js";
 import { useProblems } from "./use-problems.js";
 import { useView } from "./use-view.js";
 import { parseHash } from "./view-hash.js";
@@ -21,7 +22,6 @@ import type { View } from "./view-path.js";
 
 /** sessionStorage key of the signed-in session: gone when the tab closes, never in a URL. */
 const SESSION_KEY = "mesh.dashboard.session";
-const PEERS_REFRESH_MS = 10_000;
 
 function storedSession(): Session | null {
   try {
@@ -74,29 +74,6 @@ function Problems({
   );
 }
 
-/** Peers, kept fresh every few seconds and again as soon as the gateway is back. */
-function usePeers(
-  token: string,
-  reachable: boolean,
-  report: (source: string) => (e: unknown) => void,
-  resolved: (source: string) => void,
-) {
-  const [peers, setPeers] = useState<Peer[]>([]);
-  const refresh = useCallback(() => {
-    api<{ peers: Peer[] }>(token, "GET", "/peers").then((body) => {
-      setPeers(body.peers);
-      resolved("peers");
-    }, report("peers"));
-  }, [token, report, resolved]);
-  useEffect(() => {
-    if (!reachable) return;
-    refresh();
-    const timer = setInterval(refresh, PEERS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh, reachable]);
-  return { peers, refresh };
-}
-
 /** The admin's choice of whose conversations to read. */
 function InboxChooser(props: {
   peers: readonly Peer[];
@@ -125,6 +102,7 @@ interface PeersSectionProps {
   token: string;
   admin: boolean;
   peers: readonly Peer[];
+  holders: readonly TokenHolder[];
   inbox: string | null;
   oldestUnread: ReadonlyMap<string, number>;
   actions: ReturnType<typeof usePeerActions>;
@@ -138,21 +116,24 @@ function PeersSection({ token, admin, peers, inbox, actions, ...props }: PeersSe
   return (
     <section aria-label="Peers section" class="peers-section">
       <h2>Peers</h2>
-      {admin && (
-        <AddPeerForm
-          token={token}
-          known={peers.map((p) => p.name)}
-          onAdded={(body) => {
-            setIssued(body);
-            props.refresh();
-          }}
-        />
-      )}
-      {issued !== null && (
-        <IssuedToken peer={issued.peer} token={issued.token} onDone={() => setIssued(null)} />
-      )}
+      <div class="onboarding">
+        {admin && (
+          <AddPeerForm
+            token={token}
+            known={peers.map((p) => p.name)}
+            onAdded={(body) => {
+              setIssued(body);
+              props.refresh();
+            }}
+          />
+        )}
+        {issued !== null && (
+          <IssuedToken peer={issued.peer} token={issued.token} onDone={() => setIssued(null)} />
+        )}
+      </div>
       <PeersTable
         peers={peers}
+        holders={props.holders}
         admin={admin}
         selected={inbox}
         oldestUnread={props.oldestUnread}
@@ -188,7 +169,7 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
   const [linked] = useState(() => parseHash(location.hash));
   const [selected, setSelected] = useState<string | null>(session.peer ?? linked.peer);
   const [preset, setPreset] = useState<ReplyPreset | null>(null);
-  const { peers, refresh } = usePeers(token, health.reachable, report, resolved);
+  const { peers, holders, refresh } = usePeers(token, admin, health.reachable, report, resolved);
   const inbox = session.peer ?? selected ?? peers[0]?.name ?? null;
   const [view, setView] = useView(inbox, linked.view);
   const hooks = useMemo(
@@ -253,6 +234,7 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
         token={token}
         admin={admin}
         peers={peers}
+        holders={holders}
         inbox={inbox}
         oldestUnread={health.oldestUnread}
         actions={actions}

@@ -1,4 +1,6 @@
 import type { StrictMessage as Message } from "@mesh/protocol";
+import type { ReceiptEvent } from "./apply-receipt.js";
+import { parseStreamBlock } from "./parse-stream-block.js";
 
 /** Pause before reconnecting after a drop. */
 const RECONNECT_MS = 1000;
@@ -10,6 +12,11 @@ export interface FollowOptions {
   /** Resume after this id (the newest message already shown); absent: only new messages. */
   afterId?: number;
   onMessage: (message: Message) => void;
+  /**
+   * Receipts of the messages `to` sent (`event: receipt`), asked for with `receipts=true`.
+   * They carry no id and are not resumed: after a drop, `onResume` reads the states again.
+   */
+  onReceipt?: (receipt: ReceiptEvent) => void;
   /** The stream was refused for good (token revoked, no right to this inbox). */
   onRefused: (status: number) => void;
   /** The stream dropped or could not connect; it reconnects by itself. */
@@ -32,7 +39,9 @@ export async function followStream(options: FollowOptions): Promise<void> {
   let dropped = false;
   while (!options.signal.aborted) {
     try {
-      const response = await fetch(`/messages/stream?to=${encodeURIComponent(options.to)}`, {
+      const query = new URLSearchParams({ to: options.to });
+      if (options.onReceipt !== undefined) query.set("receipts", "true");
+      const response = await fetch(`/messages/stream?${query}`, {
         headers: {
           ...(options.token === "" ? {} : { authorization: `Bearer ${options.token}` }),
           ...(cursor === undefined ? {} : { "last-event-id": String(cursor) }),
@@ -54,12 +63,14 @@ export async function followStream(options: FollowOptions): Promise<void> {
           buffer += value.replaceAll("\r\n", "\n");
           let cut = buffer.indexOf("\n\n");
           while (cut !== -1) {
-            const message = parseBlock(buffer.slice(0, cut));
+            const event = parseStreamBlock(buffer.slice(0, cut));
             buffer = buffer.slice(cut + 2);
             cut = buffer.indexOf("\n\n");
-            if (message === undefined || (cursor !== undefined && message.id <= cursor)) continue;
-            cursor = message.id;
-            options.onMessage(message);
+            if (event?.type === "receipt") options.onReceipt?.(event.receipt);
+            if (event?.type !== "message") continue;
+            if (cursor !== undefined && event.message.id <= cursor) continue;
+            cursor = event.message.id;
+            options.onMessage(event.message);
           }
         }
       }
@@ -69,22 +80,5 @@ export async function followStream(options: FollowOptions): Promise<void> {
     dropped = true;
     if (!options.signal.aborted) options.onDrop?.();
     if (!options.signal.aborted) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
-  }
-}
-
-/** The message of one `event: message` block; comments and id-only blocks give `undefined`. */
-function parseBlock(block: string): Message | undefined {
-  let event = "message";
-  const data: string[] = [];
-  for (const line of block.split("\n")) {
-    if (line.startsWith("event:")) event = line.slice(6).trim();
-    else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
-  }
-  if (event !== "message" || data.length === 0) return undefined;
-  try {
-    const message = JSON.parse(data.join("\n")) as Message;
-    return typeof message.id === "number" ? message : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { receiptOf } from "./receipt-of.js";
+import { type Receipt, receiptOf } from "./receipt-of.js";
 
 const SENT = "2026-01-01T00:00:00.000Z";
 const LATER = "2026-01-01T00:05:00.000Z";
+const DUE = "2026-01-02T00:00:00.000Z";
 
 describe("receiptOf", () => {
-  it.each<[string, Record<string, unknown>, { state: string; at: string | null }]>([
+  it.each<[string, Record<string, unknown>, Pick<Receipt, "state" | "at">]>([
     [
       "an unread row of an older gateway",
       { created_at: SENT, read_at: null },
@@ -28,6 +29,11 @@ describe("receiptOf", () => {
     ],
     ["an expired row", { created_at: SENT, expired_at: LATER }, { state: "expired", at: LATER }],
     [
+      "an answered row that had expired first",
+      { created_at: SENT, expired_at: SENT, answered_at: LATER },
+      { state: "answered", at: LATER },
+    ],
+    [
       "the gateway's own state",
       { created_at: SENT, state: "delivered", delivered_at: LATER },
       { state: "delivered", at: LATER },
@@ -37,7 +43,39 @@ describe("receiptOf", () => {
       { created_at: SENT, state: "teleported" },
       { state: "sent", at: SENT },
     ],
-  ])("reads %s", (_, row, expected) => {
-    expect(receiptOf(row)).toEqual(expected);
+  ])("reads the state of %s", (_, row, expected) => {
+    expect(receiptOf(row)).toMatchObject(expected);
+  });
+
+  it("lists each state reached with its time, in the order they happen", () => {
+    const row = {
+      created_at: SENT,
+      delivered_at: SENT,
+      read_at: LATER,
+      answered_at: LATER,
+      answer_id: 9,
+      reply_by: DUE,
+      expired_at: null,
+      state: "answered",
+    };
+    expect(receiptOf(row)).toEqual({
+      state: "answered",
+      at: LATER,
+      steps: [
+        { state: "sent", at: SENT },
+        { state: "delivered", at: SENT },
+        { state: "read", at: LATER },
+        { state: "answered", at: LATER },
+      ],
+      answerId: 9,
+      replyBy: DUE,
+    });
+  });
+
+  it("gives no answer and no deadline when the row has none", () => {
+    expect(receiptOf({ created_at: SENT, answer_id: null, reply_by: null })).toMatchObject({
+      answerId: null,
+      replyBy: null,
+    });
   });
 });

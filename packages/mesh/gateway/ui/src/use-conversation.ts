@@ -1,5 +1,6 @@
 import type { StrictMessage as Message, StrictThread as Thread } from "@mesh/protocol";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { applyReceipt } from "./apply-receipt.js";
 import { followStream } from "./follow-stream.js";
 import { ApiError, api } from "./gateway-api.js";
 import { loadMessages } from "./load-messages.js";
@@ -27,7 +28,8 @@ function belongs(view: View, message: Message): boolean {
 
 /**
  * `me`'s conversations: the threads list and the messages of one view, read page by page,
- * updated live from `me`'s inbox stream and read again every few seconds for receipts.
+ * updated live from `me`'s inbox stream (with the receipts of what it sent) and read again
+ * every few seconds, which also brings what a receipt does not carry (`answer_id`).
  */
 export function useConversation(
   token: string,
@@ -113,6 +115,9 @@ export function useConversation(
         }
         refreshThreads();
       },
+      // What `me` sent changes state on screen as the recipient picks it up, reads, answers.
+      onReceipt: (receipt) =>
+        setMessages((shown) => shown?.map((row) => applyReceipt(row, receipt)) ?? null),
       onRefused: (status) =>
         onProblem(
           new ApiError({

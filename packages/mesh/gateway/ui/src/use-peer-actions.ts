@@ -40,10 +40,12 @@ export function usePeerActions({ token, report, resolved, refresh }: PeerActions
       run: () => void change(),
     });
   };
-  const revoke = (peer: string) =>
+  const revoke = (peer: string, registered: boolean) =>
     setConfirm({
       title: `Revoke the tokens of ${peer}?`,
-      effect: `Every token issued to ${peer} stops working at once and its open streams end. ${peer} stays registered; issue a new token to let it back in.`,
+      effect: registered
+        ? `Every token issued to ${peer} stops working at once and its open streams end. ${peer} stays registered; issue a new token to let it back in.`
+        : `Every token issued to ${peer} stops working at once. ${peer} is not registered, so it leaves this list; issue a new token to onboard it again.`,
       action: "Revoke",
       run: () =>
         void api<{ revoked: number }>(
@@ -57,6 +59,7 @@ export function usePeerActions({ token, report, resolved, refresh }: PeerActions
       (body) => {
         resolved("action");
         setIssued(body);
+        refresh();
       },
       report("action"),
     );
