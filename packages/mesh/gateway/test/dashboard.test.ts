@@ -200,6 +200,10 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await view.getByRole("heading", { name: "Thread deploy-42" }).waitFor();
       await view.getByRole("button", { name: /^Reply to #\d+$/ }).click();
       const compose = page.getByRole("form", { name: "Compose" });
+      // The fields fill after the click's render; read them once they have.
+      await page.waitForFunction(
+        () => (document.getElementById("compose-thread") as HTMLInputElement).value !== "",
+      );
       expect(await compose.getByLabel("From").inputValue()).toBe("bob");
       expect(await compose.getByLabel("To").inputValue()).toBe("carol");
       expect(await compose.getByLabel("Kind").inputValue()).toBe("answer");
@@ -556,9 +560,11 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
         content: "Could you take the release-notes task? The draft is in the usual place.",
         thread_id: "release-notes",
       });
+      await gateway.issueToken("erin");
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(ADMIN_TOKEN);
       await peersTable().getByText("runtime").waitFor();
+      await peersTable().getByText("not registered").waitFor();
       await page
         .getByRole("navigation", { name: "Threads" })
         .getByRole("button", { name: /release-notes/ })

@@ -28,6 +28,8 @@ export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: Co
   const [kind, setKind] = useState<string>("fyi");
   const [content, setContent] = useState("");
   const [thread, setThread] = useState("");
+  /** A question's deadline as `datetime-local` text, read as UTC. */
+  const [replyBy, setReplyBy] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
@@ -55,11 +57,16 @@ export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: Co
     if (problem !== null) return;
     const body: Record<string, string> = { from_node: sender, to_node: to.trim(), kind, content };
     if (thread.trim() !== "") body["thread_id"] = thread.trim();
+    // `datetime-local` gives minutes, or seconds too: either way a UTC time on the wire.
+    if (kind === "question" && replyBy !== "") {
+      body["reply_by"] = `${replyBy}${replyBy.length === 16 ? ":00" : ""}Z`;
+    }
     try {
       const sent = await api<{ id: number }>(token, "POST", "/messages", body, {
         "idempotency-key": crypto.randomUUID(),
       });
       setContent("");
+      setReplyBy("");
       setStatus(`Sent as #${sent.id}.`);
       onSent();
     } catch (caught) {
@@ -109,6 +116,17 @@ export function ComposeForm({ token, senders, peers, inbox, preset, onSent }: Co
         value={thread}
         onInput={(e) => setThread(e.currentTarget.value)}
       />
+      {kind === "question" && (
+        <>
+          <label for="compose-reply-by">Reply by (UTC, optional)</label>
+          <input
+            id="compose-reply-by"
+            type="datetime-local"
+            value={replyBy}
+            onInput={(e) => setReplyBy(e.currentTarget.value)}
+          />
+        </>
+      )}
       <label for="compose-content">Message</label>
       <textarea
         id="compose-content"
