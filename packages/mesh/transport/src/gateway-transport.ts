@@ -68,11 +68,11 @@ export interface GatewayStreamResponse {
 }
 
 /**
- * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway: the request URL and
- * headers (bearer token, JSON) built here, ofetch for the retries (jittered, honouring
- * `Retry-After`, idempotent calls only), one deadline over the whole call, then the mapping of
- * every failure to a `MeshGatewayError` whose message never holds the token. Connections are
- * pooled by the fetch in use.
+ * The one HTTP channel of `@mesh/names` and `@mesh/client` to a gateway, event streams
+ * included: the request URL and bearer token built here, ofetch for the JSON body and the
+ * retries (jittered, honouring `Retry-After`, idempotent calls only), one deadline over the
+ * whole call, then the mapping of every failure to a `MeshGatewayError` whose message never
+ * holds the token. Connections are pooled by the fetch in use.
  */
 export class GatewayTransport {
   readonly #options: GatewayTransportOptions;
@@ -204,7 +204,11 @@ export class GatewayTransport {
     }
   }
 
-  /** The absolute request URL: base address, path, then the query with every value encoded. */
+  /**
+   * The absolute request URL: base address, path, then the query with every value encoded. By
+   * plain concatenation rather than ofetch's `baseURL` and `query`, which parse and merge on
+   * every call (~35 µs of a ~500 µs loopback request).
+   */
   #url(req: GatewayRequest): string {
     let url = this.#options.gatewayUrl + req.path;
     if (req.query === undefined) return url;
