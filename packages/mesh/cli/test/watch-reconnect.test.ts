@@ -94,3 +94,37 @@ it("keeps watching through a gateway restart and prints what arrived meanwhile, 
     .map((line) => (JSON.parse(line) as { content: string }).content);
   expect(contents).toEqual(["before", "after"]);
 }, 30_000);
+
+it("waits for a gateway that is down when the watch starts, then prints what arrives", async () => {
+  const token = await gateway.issueToken("droplet");
+  const port = gateway.port;
+  const url = gateway.url;
+  await gateway.close();
+  const child = startCli(
+    ["watch", "--json"],
+    baseEnv({ MESH_NODE: "droplet", MESH_GATEWAY_URL: url, MESH_GATEWAY_TOKEN: token }),
+  );
+  const done = collect(child);
+  await waitFor(child.stderr, /lost the mesh gateway/);
+  expect(child.exitCode).toBeNull();
+  const back = waitFor(child.stderr, /is back/);
+  gateway = await start(port);
+  await back;
+  const arrived = waitFor(child.stdout, /"after start"/);
+  await sendTo("droplet", "after start");
+  await arrived;
+  child.kill("SIGINT");
+  const run = await done;
+  expect(run.code).toBe(0);
+  expect(run.stderr.match(/lost the mesh gateway/g)).toHaveLength(1);
+}, 30_000);
+
+it("ends with exit 1 when the gateway refuses the token, instead of retrying", async () => {
+  const child = startCli(
+    ["watch"],
+    baseEnv({ MESH_NODE: "droplet", MESH_GATEWAY_URL: gateway.url, MESH_GATEWAY_TOKEN: "wrong" }),
+  );
+  const run = await collect(child);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toMatch(/MESH_GATEWAY_TOKEN/);
+}, 30_000);
