@@ -33,7 +33,11 @@ export function isFiltered(filter: Omit<MessageFilter, "unreadOnly">): boolean {
 }
 
 /** The WHERE conditions of `filter` over alias `m`, pushing their values to `values`. */
-function conditions(filter: MessageFilter, values: unknown[], dialect: MessageSqlDialect) {
+export function filterConditions(
+  filter: MessageFilter,
+  values: unknown[],
+  dialect: MessageSqlDialect,
+) {
   const p = (value: unknown) => {
     values.push(value);
     return dialect.param(values.length);
@@ -58,7 +62,9 @@ function conditions(filter: MessageFilter, values: unknown[], dialect: MessageSq
 /**
  * The query of `listMessages` (`columns` over alias `m`): one SQL text per shape of filter, so
  * statement caches stay small. A word search is driven by the back end's text index, never a
- * scan of the table: SQLite walks the FTS5 index in rowid order, PostgreSQL asks its GIN index.
+ * scan of the table: SQLite walks the FTS5 index in rowid order; within one thread, both back
+ * ends read the thread and test its rows (PostgreSQL searches outside a thread with
+ * `postgresSearchSql`).
  */
 export function messageSql(
   query: MessageQuery,
@@ -72,7 +78,7 @@ export function messageSql(
   };
   const words = query.words !== undefined && query.words.length > 0 ? query.words : undefined;
   if (!isFiltered(query) && query.afterId === undefined) {
-    const where = conditions(query, values, dialect);
+    const where = filterConditions(query, values, dialect);
     const text = `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}) AS m ORDER BY m.id`;
     return { text, values };
   }
@@ -92,7 +98,7 @@ export function messageSql(
     where.push(`m.search @@ to_tsquery('simple', ${p(tsQuery(words))})`);
   }
   where.push(`${key} > ${p(query.afterId ?? 0)}`);
-  where.push(...conditions(query, values, dialect));
+  where.push(...filterConditions(query, values, dialect));
   const text = `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${key} LIMIT ${p(query.limit)}`;
   return { text, values };
 }

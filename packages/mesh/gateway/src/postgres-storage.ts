@@ -16,6 +16,7 @@ import { namedStatement } from "./named-statement.js";
 import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
 import { createPostgresPoller } from "./postgres-poller.js";
 import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
+import { postgresSearchSql } from "./postgres-search-sql.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
@@ -337,7 +338,10 @@ export async function openPostgresStorage(
         });
       },
       async listMessages(query: MessageQuery) {
-        const { text, values } = messageSql(query, POSTGRES);
+        const { text, values } =
+          query.words !== undefined && query.words.length > 0 && query.threadId === undefined
+            ? postgresSearchSql(query, QUALIFIED_COLUMNS)
+            : messageSql(query, POSTGRES);
         // A search is planned per query: a generic plan cannot weigh how common its words are.
         const result = await pool.query<DbMessageRow>(
           query.words === undefined ? namedStatement(text, values) : { text, values },
