@@ -61,13 +61,6 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
     },
     { command: "git diff | mesh guard", description: "scan stdin" },
   ],
-  gateway: [
-    { command: "mesh gateway", description: "a local gateway on the default port" },
-    {
-      command: "mesh gateway --port 0 --database :memory:",
-      description: "a throwaway gateway on a free port",
-    },
-  ],
   mcp: [
     { command: "MESH_NODE=alice mesh mcp", description: "serve the mesh to an agent as alice" },
   ],

@@ -6,21 +6,12 @@ import {
   createCliProgram,
   type InteractiveCliIo,
   InvalidArgumentError,
-  Option,
   type ProgramResult,
 } from "@mesh/cli-kit";
-import {
-  DEFAULT_GATEWAY_DATABASE,
-  DEFAULT_GATEWAY_HOST,
-  DEFAULT_GATEWAY_PORT,
-  DEFAULT_GATEWAY_URL,
-  DM_KINDS,
-  type DmKind,
-} from "@mesh/protocol";
+import { DEFAULT_GATEWAY_URL, DM_KINDS, type DmKind } from "@mesh/protocol";
 import pkg from "../package.json" with { type: "json" };
 import { addHelpExamples } from "./add-help-examples.js";
 import { createContext, type GlobalOptions } from "./command-context.js";
-import type { GatewayCommandOptions } from "./gateway-command.js";
 import type { InboxCommandOptions } from "./inbox-command.js";
 import type { SearchCommandOptions } from "./search-command.js";
 import type { SentCommandOptions } from "./sent-command.js";
@@ -43,13 +34,6 @@ function messageId(value: string, previous: number[] | undefined): number[] {
 function messageIdValue(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new InvalidArgumentError("expected a message id (a non-negative integer)");
-  }
-  return Number(value);
-}
-
-function port(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65_535) {
-    throw new InvalidArgumentError("expected an integer from 0 to 65535");
   }
   return Number(value);
 }
@@ -236,25 +220,16 @@ export function createProgram(io: InteractiveCliIo, result: ProgramResult): Comm
 
   program
     .command("gateway")
-    .description("run the gateway server until Ctrl-C / SIGTERM")
-    .option("--host <host>", "interface to bind", DEFAULT_GATEWAY_HOST)
-    .addOption(
-      new Option("--port <port>", "TCP port, 0 picks a free one")
-        .argParser(port)
-        .default(DEFAULT_GATEWAY_PORT),
+    .description(
+      "run the gateway server until Ctrl-C / SIGTERM (mesh-gateway serve; see its --help)",
     )
-    .option(
-      "--database <db>",
-      `SQLite file, ':memory:' or postgres:// URL (env MESH_GATEWAY_DATABASE, default ${DEFAULT_GATEWAY_DATABASE})`,
-    )
-    .option("--quiet", "no request log lines on stdout")
-    .option(
-      "--insecure-open",
-      "allow open mode (no token) on a host beyond loopback: anyone who reaches the port reads and sends every message",
-    )
+    .argument("[flags...]", "the flags of mesh-gateway serve")
+    // The flags and their help are the serve command's own (mounted from @mesh/gateway).
+    .helpOption(false)
+    .allowUnknownOption()
     .action(
-      action(async (context, options: GatewayCommandOptions) =>
-        (await import("./gateway-command.js")).gatewayCommand(context, options),
+      action(async (context, args: string[]) =>
+        (await import("./gateway-command.js")).gatewayCommand(context, args),
       ),
     );
 

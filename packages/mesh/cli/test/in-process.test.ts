@@ -108,7 +108,7 @@ describe("mesh gateway beyond loopback", () => {
       stderr: {
         write: (chunk: string) => {
           stderr.write(chunk);
-          if (chunk.includes("Ctrl-C stops")) queueMicrotask(() => interrupt?.("SIGINT"));
+          if (chunk.includes("auth: ")) queueMicrotask(() => interrupt?.("SIGINT"));
           return true;
         },
       },

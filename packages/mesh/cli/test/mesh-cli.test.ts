@@ -470,7 +470,7 @@ describe("mesh guard", () => {
 
 describe("mesh watch and mesh gateway", () => {
   it.each([
-    ["a busy port", "busy", /already in use\n.*hint: .*--port/],
+    ["a busy port", "busy", /is in use .*\n.*hint: .*--port/],
     [
       "a file that is not a database",
       "file",
@@ -479,7 +479,7 @@ describe("mesh watch and mesh gateway", () => {
     [
       "a missing PostgreSQL database",
       "postgres://root@127.0.0.1:5432/no_such_db_mesh_cli",
-      /database "no_such_db_mesh_cli" does not exist\n.*hint: create the database/,
+      /database "no_such_db_mesh_cli" does not exist.*\n.*hint: create it/,
     ],
   ])("refuses to start on %s with a hint", async (_, database, expected) => {
     const busy = database === "busy";
@@ -548,6 +548,43 @@ describe("mesh watch and mesh gateway", () => {
     expect(lines[0]).toMatchObject({ event: "listening" });
     // The open-mode warning logged during start-up still comes out, after the banner.
     expect(lines.slice(1).some((line) => String(line["msg"]).includes("open mode"))).toBe(true);
+  });
+
+  it("takes the flags of mesh-gateway serve (--no-ui, --rate-limit, --content-guard) and --token", async () => {
+    const child = startCli(
+      [
+        "--token",
+        ADMIN_TOKEN,
+        "gateway",
+        "--port",
+        "0",
+        "--database",
+        ":memory:",
+        "--no-ui",
+        "--rate-limit",
+        "0",
+        "--content-guard",
+        "off",
+        "--quiet",
+        "--json",
+      ],
+      baseEnv(),
+    );
+    const done = collect(child);
+    const banner = json((await waitFor(child.stdout, /\n/)).split("\n")[0] ?? "") as {
+      url: string;
+      authMode: string;
+    };
+    expect(banner).toMatchObject({ event: "listening", authMode: "admin" });
+    const ui = await fetch(`${banner.url}/ui/`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(ui.status).toBe(404);
+    child.kill("SIGTERM");
+    const run = await done;
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("dashboard:");
+    expect(run.stdout + run.stderr).not.toContain(ADMIN_TOKEN);
   });
 
   it("runs the gateway, prints its address, database and auth mode, and stops on SIGTERM", async () => {

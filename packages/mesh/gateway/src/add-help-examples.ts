@@ -45,6 +45,17 @@ const EXAMPLES: Readonly<Record<string, readonly CommandExample[]>> = {
   ],
 };
 
+/**
+ * The examples of the serve command as another program mounts it (`mesh gateway`): the same
+ * command lines under that name.
+ */
+export function serveExamples(invocation: string): CommandExample[] {
+  return EXAMPLES["serve"]!.map((example) => ({
+    ...example,
+    command: example.command.replace("mesh-gateway serve", invocation),
+  }));
+}
+
 /** Adds the examples above to the `--help` of `mesh-gateway` and each of its commands. */
 export function addHelpExamples(program: Command): void {
   addExamplesByPath(program, EXAMPLES);

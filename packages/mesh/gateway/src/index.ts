@@ -26,6 +26,7 @@ export {
 } from "./open-storage.js";
 export { buildOpenApiDocument } from "./openapi-document.js";
 export type { GatewayLogEntry, GatewayLogger } from "./request-logger.js";
+export { runServeCommand, type ServeCommandMount } from "./run-serve-command.js";
 export {
   type GatewayOptions,
   issuePeerToken,
