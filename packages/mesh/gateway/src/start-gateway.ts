@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { isIP } from "node:net";
 import { MeshValidationError } from "@mesh/errors";
 import {
@@ -22,7 +23,7 @@ import {
 } from "./open-storage.js";
 import { generatePeerToken, hashToken } from "./peer-tokens.js";
 import { createLoggerSetup, type GatewayLogger } from "./request-logger.js";
-import { acquireSqliteWriterLock } from "./sqlite-writer-lock.js";
+import { acquireSqliteWriterLock, type SqliteWriterLock } from "./sqlite-writer-lock.js";
 
 /** Options of `startGateway`; every field is optional. */
 export interface GatewayOptions {
@@ -156,38 +157,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const host = options.host ?? DEFAULT_GATEWAY_HOST;
   const port = options.port ?? DEFAULT_GATEWAY_PORT;
   const database = options.database ?? DEFAULT_GATEWAY_DATABASE;
-  const configuredToken =
-    options.adminToken === undefined ? process.env["MESH_GATEWAY_TOKEN"] : options.adminToken;
-  // Clients trim the token and treat a blank one as none; the server reads it the same way, so a
-  // whitespace-only value means open mode rather than an admin token nobody can send.
-  const trimmedToken = configuredToken?.trim();
-  const adminToken = trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
+  const adminToken = resolveAdminToken(options.adminToken);
   const { listenDatabase } = options;
   checkDatabase(database);
   checkListenDatabase(database, listenDatabase);
-  if (adminToken === undefined && !isLoopback(host) && options.insecureOpen !== true) {
-    throw new MeshValidationError({
-      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
-      code: "insecure_open",
-    });
-  }
+  checkOpenMode(adminToken, host, options.insecureOpen === true);
   const limits = resolveLimits(options);
   const allowedHosts = resolveAllowedHosts(options.allowedHosts);
   const logger = createLoggerSetup(options.logger ?? true);
   const waiters = new MessageWaiters();
 
-  // One gateway per SQLite file: a second one's sends would never reach the first one's streams.
-  const lock =
-    isPostgresUrl(database) || database === ":memory:"
-      ? undefined
-      : acquireSqliteWriterLock(database);
-  let storage: GatewayStorage;
-  try {
-    storage = await openStorage(database, { listenDatabase });
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
+  const { storage, lock } = await openLockedStorage(database, listenDatabase);
   const streams = {
     pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
     maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
@@ -222,11 +202,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       `took over the lock of ${describeDatabase(database)} from process ${lock.tookOverFrom}, which is gone`,
     );
   }
-  const address = app.server.address();
-  const boundPort = typeof address === "object" && address !== null ? address.port : port;
-  const url = `http://${urlHost(host)}:${boundPort}`;
-  const boundHost = typeof address === "object" && address !== null ? address.address : host;
-  const listenUrl = `http://${isIP(boundHost) === 6 ? `[${boundHost}]` : boundHost}:${boundPort}`;
+  const { boundPort, url, listenUrl } = boundAddresses(app.server.address(), host, port);
 
   if (adminToken === undefined) {
     app.log.warn(
@@ -236,12 +212,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     );
   }
 
-  const purge = setInterval(() => {
-    storage
-      .purgeIdempotencyKeys(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString())
-      .catch(() => {});
-  }, IDEMPOTENCY_PURGE_MS);
-  purge.unref();
+  const purge = purgeIdempotencyKeys(storage);
 
   let closing: Promise<void> | undefined;
   return {
@@ -273,6 +244,71 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       return closing;
     },
   };
+}
+
+/**
+ * The admin token of the options, else `MESH_GATEWAY_TOKEN`. Clients trim the token and treat a
+ * blank one as none; the server reads it the same way, so a whitespace-only value means open
+ * mode rather than an admin token nobody can send.
+ */
+function resolveAdminToken(option: string | null | undefined): string | undefined {
+  const configuredToken = option === undefined ? process.env["MESH_GATEWAY_TOKEN"] : option;
+  const trimmedToken = configuredToken?.trim();
+  return trimmedToken === undefined || trimmedToken === "" ? undefined : trimmedToken;
+}
+
+/** Refuses open mode beyond loopback unless the caller accepts it (`insecureOpen`). */
+function checkOpenMode(adminToken: string | undefined, host: string, insecureOpen: boolean): void {
+  if (adminToken === undefined && !isLoopback(host) && !insecureOpen) {
+    throw new MeshValidationError({
+      message: `refusing open mode on ${host}: without an admin token anyone who can reach the port reads and sends every message; set MESH_GATEWAY_TOKEN (option adminToken), bind to 127.0.0.1, or pass --insecure-open (option insecureOpen) to accept that`,
+      code: "insecure_open",
+    });
+  }
+}
+
+/**
+ * Opens the storage, holding the writer lock of a SQLite file: one gateway per file, since a
+ * second one's sends would never reach the first one's streams.
+ */
+async function openLockedStorage(
+  database: string,
+  listenDatabase: string | undefined,
+): Promise<{ storage: GatewayStorage; lock: SqliteWriterLock | undefined }> {
+  const lock =
+    isPostgresUrl(database) || database === ":memory:"
+      ? undefined
+      : acquireSqliteWriterLock(database);
+  try {
+    return { storage: await openStorage(database, { listenDatabase }), lock };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** The port bound, the URL to reach it from this machine and the URL of the address bound. */
+function boundAddresses(
+  address: ReturnType<Server["address"]>,
+  host: string,
+  port: number,
+): { boundPort: number; url: string; listenUrl: string } {
+  const boundPort = typeof address === "object" && address !== null ? address.port : port;
+  const url = `http://${urlHost(host)}:${boundPort}`;
+  const boundHost = typeof address === "object" && address !== null ? address.address : host;
+  const listenUrl = `http://${isIP(boundHost) === 6 ? `[${boundHost}]` : boundHost}:${boundPort}`;
+  return { boundPort, url, listenUrl };
+}
+
+/** Forgets expired idempotency keys every `IDEMPOTENCY_PURGE_MS`; the timer does not hold the process. */
+function purgeIdempotencyKeys(storage: GatewayStorage): NodeJS.Timeout {
+  const purge = setInterval(() => {
+    storage
+      .purgeIdempotencyKeys(new Date(Date.now() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .catch(() => {});
+  }, IDEMPOTENCY_PURGE_MS);
+  purge.unref();
+  return purge;
 }
 
 /** The limits with their defaults; a value out of range is a TypeError naming the option. */
