@@ -314,6 +314,18 @@ for (const literal of LITERALS) {
   RUN_BUCKETS[RUN_PAIRS[key] as number]?.push(literal);
 }
 /**
+ * Per bucket and third character (low seven bits): 1 if a literal of the bucket may start so
+ * (a two-character literal, whatever follows). A word start whose first two characters
+ * begin literals but whose third begins none (`sk-` for `sk_live_`) is passed over in the loop.
+ */
+const RUN_THIRDS = new Uint8Array(RUN_BUCKETS.length << 7);
+RUN_BUCKETS.forEach((bucket, b) => {
+  for (const { third } of bucket) {
+    if (third < 0) RUN_THIRDS.fill(1, b << 7, (b + 1) << 7);
+    else RUN_THIRDS[(b << 7) | (third & 127)] = 1;
+  }
+});
+/**
  * The first three characters of every literal (of a two-character literal, those two and
  * any third), as a bit set indexed by their low seven bits, and their first two as a table:
  * a short text none of whose three-character windows is in the set holds no literal (a chat
@@ -597,6 +609,7 @@ class ExtraScanner implements ExtensionScanner {
       const bucket = RUN_PAIRS[((c << 7) | t.charCodeAt(p + 1)) & 16383] as number;
       if (
         bucket !== 0 &&
+        RUN_THIRDS[(bucket << 7) | (t.charCodeAt(p + 2) & 127)] !== 0 &&
         p >= (this.bucketFrom[bucket] as number) &&
         this.tryRun(p, bucket, limit)
       ) {
