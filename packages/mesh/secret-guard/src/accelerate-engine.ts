@@ -86,7 +86,7 @@ export class AcceleratedEngine extends Engine {
   readonly #searched = CANDIDATES.map(() => -1);
   #misses = 0;
   // Most boundaries of a base64 blob are quiet misses (see `#quietUntil`): the line end is
-  // kept, MESH_GATEWAY_TOKEN found by a cursor, rule 10's context words by the engine's.
+  // kept, MESH_GATEWAY_TOKEN found by a cursor.
   readonly #mesh: Cursor;
   #lineEnd = -1;
 
@@ -182,10 +182,10 @@ export class AcceleratedEngine extends Engine {
 
   /**
    * -1 unless boundary `s` is a quiet miss: rule 10 is live (`heuristicsFrom`) but there is
-   * no boundary 40 on, a context word of rule 10 comes later on the line and the base64 run
-   * goes on past those 40; rule 12 has no MESH_GATEWAY_TOKEN 48 on or later on
-   * the line. Then the last position up to which every boundary is one too, unless it has a
-   * boundary 40 on (all else holds there as it does at `s`).
+   * no boundary 40 on and the base64 run goes on past those 40 (the engine then neither
+   * matches nor looks at the line's context words); rule 12 has no MESH_GATEWAY_TOKEN 48 on or
+   * later on the line. Then the last position up to which every boundary is one too, unless
+   * it has a boundary 40 on (all else holds there as it does at `s`).
    */
   #quietUntil(s: number, limit: number): number {
     const text = this.#t;
@@ -201,11 +201,9 @@ export class AcceleratedEngine extends Engine {
       const nl = text.indexOf("\n", s);
       this.#lineEnd = nl < 0 ? this.#n : nl;
     }
-    const last = this.lastTrigger(s);
-    if (last < end) return -1;
     if (limit > 12 && this.#mesh.next(s + 48) + MESH.length <= this.#lineEnd) return -1;
     const runEnd = this.scan(s, B64);
-    return runEnd > end ? Math.min(runEnd - 41, last - 40) : -1;
+    return runEnd > end ? runEnd - 41 : -1;
   }
 
   /**
@@ -235,6 +233,9 @@ export class AcceleratedEngine extends Engine {
           // On to the next boundary with one 40 on (looked at in full), or past `quiet`.
           let p = s + 1;
           for (; p <= quiet; p++) {
+            // Past a word natively: no boundary inside it (a flood of one letter is one word).
+            if (before !== 0) p = Math.min(this.#readRun(p, WORD), quiet + 1);
+            if (p > quiet) break;
             const v = word[text.charCodeAt(p)] as number;
             if (v === before) continue;
             before = v;

@@ -378,10 +378,15 @@ export class Engine {
    */
   #awsSecret(s: number): boolean {
     const end = s + 40;
+    this.#enterLine(s);
+    if (this.#lastTrigger === UNKNOWN) {
+      let last = NONE;
+      for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
+      this.#lastTrigger = last;
+    }
     // Without a trigger after this one, no later start on the line sees one either.
-    const last = this.lastTrigger(s);
     let dead = this.#lineEnd;
-    if (last >= end) {
+    if (this.#lastTrigger >= end) {
       dead = this.#b64EndAt(s);
       if (dead >= end && this.startsAt(end)) {
         this.end = end;
@@ -393,20 +398,6 @@ export class Engine {
     // The next start can only be in a long run: one found and checked (see `drive`).
     this.#dead10 = this.longRunFrom(dead, B64, 40);
     return false;
-  }
-
-  /**
-   * Start of the last context word of rule 10 on the line of `s`, looked for once per line
-   * from the first `s` asked about (NONE: none from there on).
-   */
-  lastTrigger(s: number): number {
-    this.#enterLine(s);
-    if (this.#lastTrigger === UNKNOWN) {
-      let last = NONE;
-      for (const cursor of this.#triggers) last = Math.max(last, this.#lastOnLine(cursor, s));
-      this.#lastTrigger = last;
-    }
-    return this.#lastTrigger;
   }
 
   /** The largest word boundary in [from, to], or NONE. */
