@@ -89,13 +89,13 @@ function report(scenario: string, figures: { peak: number; p99: number }): void 
   });
 }
 
-/** 300 connections each pipelining 2,000 `GET /openapi.json` and never reading, for 12 s. */
-async function pipeline(dir: string) {
-  const gateway = await spawnGateway(join(dir, "pipeline.db"));
+/** 300 connections each pipelining 2,000 GETs of a public `path` and never reading, for 12 s. */
+async function pipeline(dir: string, path: string) {
+  const gateway = await spawnGateway(join(dir, `pipeline-${path.slice(1)}.db`));
   const { port } = new URL(gateway.url);
   await sleep(300);
   const stop = watch(gateway.url, gateway.child.pid!);
-  const request = Buffer.from("GET /openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n".repeat(2000));
+  const request = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`.repeat(2000));
   const sockets = Array.from({ length: 300 }, () => {
     const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(request));
     socket.pause();
@@ -106,7 +106,7 @@ async function pipeline(dir: string) {
   const figures = await stop();
   for (const socket of sockets) socket.destroy();
   await stopChild(gateway.child, "SIGKILL");
-  report("300 connections pipelining 2,000 GET /openapi.json, never reading", figures);
+  report(`300 connections pipelining 2,000 GET ${path}, never reading`, figures);
 }
 
 /** Opens a stream and drops the connection right after the request, or after `afterMs`. */
@@ -286,7 +286,10 @@ const chosen = process.argv.slice(2);
 const runs = (name: string) => chosen.length === 0 || chosen.includes(name);
 const dir = mkdtempSync(join(tmpdir(), "mesh-gateway-attacks-"));
 try {
-  if (runs("pipeline")) await pipeline(dir);
+  if (runs("pipeline")) {
+    await pipeline(dir, "/openapi.json");
+    await pipeline(dir, "/health");
+  }
   if (runs("slots")) await slots(dir);
   if (runs("replies")) await replies(dir);
   if (runs("bodies")) await bodies(dir);

@@ -8,7 +8,9 @@ import Fastify, {
 import { readingOf } from "./access-checks.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
+import { ConnectionAdmission } from "./connection-admission.js";
 import { type ContentGuardMode, createContentGuard, createOwnTokenCheck } from "./content-guard.js";
+import { gatedServerFactory } from "./gated-server-factory.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import type { MessageWaiters } from "./message-waiters.js";
@@ -24,6 +26,7 @@ import { registerRequestChecks } from "./register-request-checks.js";
 import { registerRequestLog } from "./register-request-log.js";
 import { registerRouteTable } from "./register-route-table.js";
 import { ReplyBudget } from "./reply-budget.js";
+import { PIPELINE_DEFAULTS, RequestGate } from "./request-gate.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { ERROR_CODE, STATE, type StatefulRequest, stateOf } from "./request-state.js";
 import type { RouteContext } from "./routes/gateway-route-record.js";
@@ -48,6 +51,10 @@ export interface GatewayLimits {
   maxQueuedReplyBytesTotal: number;
   /** Time in ms a client may leave queued reply bytes untaken before its connection is closed. */
   replyStallTimeoutMs: number;
+  /** Requests one connection may have sent and not had answered (pipelined); past it, closed. */
+  maxPipelinedRequests: number;
+  /** Unanswered requests across all connections; past it, pipelining connections are closed. */
+  maxPipelinedRequestsTotal: number;
   contentGuard: ContentGuardMode;
 }
 
@@ -89,8 +96,13 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     total: limits.maxQueuedReplyBytesTotal,
     stallMs: limits.replyStallTimeoutMs,
   });
-  const metrics = createMetrics(options, budget, replies, () => streams);
-  const app = createFastify(options);
+  const gate = new RequestGate({
+    ...PIPELINE_DEFAULTS,
+    perConnection: limits.maxPipelinedRequests,
+    total: limits.maxPipelinedRequestsTotal,
+  });
+  const metrics = createMetrics(options, { budget, replies, gate }, () => streams);
+  const app = createFastify(options, gate);
   registerJsonBody(app, budget);
 
   registerRequestChecks(app, {
@@ -174,7 +186,7 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
 }
 
 /** The Fastify instance with the gateway's deadlines, body limit and framework error replies. */
-function createFastify(options: GatewayAppOptions): FastifyInstance {
+function createFastify(options: GatewayAppOptions, gate: RequestGate): FastifyInstance {
   const { limits } = options;
   const app = Fastify({
     ...options.logger,
@@ -195,6 +207,7 @@ function createFastify(options: GatewayAppOptions): FastifyInstance {
       connectionsCheckingInterval: Math.min(DEADLINE_CHECK_MS, limits.requestBodyTimeoutMs),
     },
     clientErrorHandler: clientErrorReply,
+    serverFactory: gatedServerFactory(gate, new ConnectionAdmission(PIPELINE_DEFAULTS)),
     frameworkErrors: (error, _request, reply) => {
       // The framework-error reply type is generic over an unknown route; it is a plain reply.
       void (reply as unknown as FastifyReply)
@@ -258,8 +271,7 @@ function registerShutdownReply(app: FastifyInstance, waiters: MessageWaiters): v
 /** The app's metrics, reading the live figures from the parts that hold them. */
 function createMetrics(
   options: GatewayAppOptions,
-  budget: BodyBudget,
-  replies: ReplyBudget,
+  { budget, replies, gate }: { budget: BodyBudget; replies: ReplyBudget; gate: RequestGate },
   streams: () => StreamHub,
 ): GatewayMetrics {
   const { storage, waiters } = options;
@@ -271,6 +283,7 @@ function createMetrics(
     streamSlots: () => streams().slots,
     streamBufferedBytes: () => streams().bufferedBytes,
     replyConnectionsClosed: () => replies.closed,
+    pipeliningConnectionsClosed: () => gate.closed,
     droppedLogLines: options.droppedLogLines ?? (() => 0),
     peers: async () => {
       const peers = await storage.listPeers();

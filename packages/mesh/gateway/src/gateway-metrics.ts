@@ -37,6 +37,8 @@ export interface MetricsSources {
   queuedReplyBytes: () => number;
   /** Connections closed for holding too many unread reply bytes or reading none. */
   replyConnectionsClosed: () => number;
+  /** Connections closed for pipelining too many unanswered requests. */
+  pipeliningConnectionsClosed: () => number;
 }
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways may share a process). */
@@ -132,6 +134,15 @@ export class GatewayMetrics {
       collect() {
         this.reset();
         this.inc(sources.replyConnectionsClosed());
+      },
+    });
+    new Counter({
+      name: "mesh_gateway_pipelining_connections_closed_total",
+      help: "Connections closed for pipelining too many unanswered requests",
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(sources.pipeliningConnectionsClosed());
       },
     });
     new Gauge({

@@ -14,6 +14,8 @@ export const LIMIT_DEFAULTS: Readonly<GatewayLimits> = {
   maxQueuedReplyBytes: 8 * 1024 * 1024,
   maxQueuedReplyBytesTotal: 256 * 1024 * 1024,
   replyStallTimeoutMs: 10_000,
+  maxPipelinedRequests: 1024,
+  maxPipelinedRequestsTotal: 65_536,
   contentGuard: "tokens",
 };
 

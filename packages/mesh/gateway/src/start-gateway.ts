@@ -102,6 +102,13 @@ export interface GatewayOptions {
   /** Time in ms a client may leave queued reply bytes untaken; then its connection is closed. Default 10000. */
   replyStallTimeoutMs?: number;
   /**
+   * Requests one connection may have sent and not yet had answered (HTTP pipelining); past it
+   * the connection is closed. Reading stops at 64 unanswered until half are answered. Default 1024.
+   */
+  maxPipelinedRequests?: number;
+  /** Unanswered requests across all connections; past it a pipelining connection is closed. Default 65536. */
+  maxPipelinedRequestsTotal?: number;
+  /**
    * Server-side check of DM content: `'tokens'` (default) refuses the gateway's own live
    * credentials; `'refuse'` also every `@mesh/secret-guard` rule unless the request sends
    * `Mesh-Secret-Check: skip`; `'off'` checks nothing.
@@ -333,6 +340,8 @@ function resolveLimits(options: GatewayOptions): GatewayLimits {
     maxQueuedReplyBytes: count("maxQueuedReplyBytes", 1),
     maxQueuedReplyBytesTotal: count("maxQueuedReplyBytesTotal", 1),
     replyStallTimeoutMs: count("replyStallTimeoutMs", 1),
+    maxPipelinedRequests: count("maxPipelinedRequests", 1),
+    maxPipelinedRequestsTotal: count("maxPipelinedRequestsTotal", 1),
     contentGuard,
   };
 }

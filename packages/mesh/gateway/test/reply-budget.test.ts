@@ -58,17 +58,45 @@ async function metricUntil(
 }
 
 const CLOSED = "mesh_gateway_reply_connections_closed_total";
+const PIPELINING_CLOSED = "mesh_gateway_pipelining_connections_closed_total";
 const QUEUED = "mesh_gateway_queued_reply_bytes";
 
 describe("replies queued for clients that do not read", () => {
-  it("closes connections that pipeline thousands of requests and never read, and serves others", async () => {
+  it("closes connections that pipeline a thousand requests and never read, and serves others", async () => {
     const gateway = await start({ replyStallTimeoutMs: 500 });
-    const sockets = Array.from({ length: 8 }, () => pipelineWithoutReading(gateway.url, 3000));
+    // Within the pipelining bound (1024): the reply budget is what closes them.
+    const sockets = Array.from({ length: 8 }, () => pipelineWithoutReading(gateway.url, 1000));
     try {
       expect(await metricUntil(gateway, CLOSED, (closed) => closed >= 8)).toBe(8);
       expect(sockets.every((socket) => socket.readyState !== "closed")).toBe(true);
       expect((await call(gateway, "GET", "/health", { token: null })).status).toBe(200);
       expect(await metricUntil(gateway, QUEUED, (bytes) => bytes === 0)).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it("closes connections that pipeline more unanswered requests than maxPipelinedRequests, and serves others", async () => {
+    const gateway = await start({ maxPipelinedRequests: 100 });
+    const sockets = Array.from({ length: 8 }, () => pipelineWithoutReading(gateway.url, 3000));
+    try {
+      expect(await metricUntil(gateway, PIPELINING_CLOSED, (closed) => closed >= 8)).toBe(8);
+      expect((await call(gateway, "GET", "/health", { token: null })).status).toBe(200);
+      expect(await metric(gateway, CLOSED)).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it("closes pipelining connections while all connections hold more than maxPipelinedRequestsTotal", async () => {
+    const gateway = await start({ maxPipelinedRequestsTotal: 200, replyStallTimeoutMs: 60_000 });
+    // 8 x 100: within each connection's bound, past the total once the third arrives.
+    const sockets = Array.from({ length: 8 }, () => pipelineWithoutReading(gateway.url, 100));
+    try {
+      expect(
+        await metricUntil(gateway, PIPELINING_CLOSED, (closed) => closed >= 1),
+      ).toBeGreaterThan(0);
+      expect((await call(gateway, "GET", "/health", { token: null })).status).toBe(200);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
@@ -122,5 +150,6 @@ describe("replies queued for clients that do not read", () => {
     socket.destroy();
     expect(count()).toBe(500);
     expect(await metric(gateway, CLOSED)).toBe(0);
+    expect(await metric(gateway, PIPELINING_CLOSED)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { sharedInFlight } from "../shared-in-flight.js";
 import { defineRoute, type GatewayRouteRecord } from "./gateway-route-record.js";
 import { COMMON, errors } from "./openapi-parts.js";
 
@@ -13,16 +14,18 @@ export const HEALTH_ROUTES: readonly GatewayRouteRecord[] = [
       "200": { description: "ok", content: { "text/plain": { schema: { type: "string" } } } },
       "503": { description: "database unavailable" },
     },
-    handler:
-      ({ storage }) =>
-      async (_request, reply) => {
+    handler: ({ storage }) => {
+      // One database ping at a time answers every health check that arrives meanwhile.
+      const ping = sharedInFlight(() => storage.ping());
+      return async (_request, reply) => {
         try {
-          await storage.ping();
+          await ping();
           return reply.type("text/plain; charset=utf-8").send("ok");
         } catch {
           return reply.code(503).type("text/plain; charset=utf-8").send("database unavailable");
         }
-      },
+      };
+    },
   }),
   defineRoute({
     method: "GET",

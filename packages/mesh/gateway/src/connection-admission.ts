@@ -1,0 +1,78 @@
+import type { Socket } from "node:net";
+
+export interface ConnectionAdmissionOptions {
+  /** New connections being read at once before their first request arrives. */
+  slots: number;
+  /** Time in ms after which a connection that sent no request gives its slot back anyway. */
+  slotMs: number;
+}
+
+/**
+ * New connections are read a few at a time. Node's HTTP parser turns all of one read (up to
+ * 64 KiB) into requests at once, thousands when they are pipelined, and every one of them is
+ * held until it is answered or its connection closes. A burst of such connections read in
+ * one event-loop turn would hold all of their requests at the same time and stall every other
+ * client; admitted a few at a time, each is answered or closed before the next are read. A
+ * connection is paused as it arrives (before any of its data is read) and resumed when a slot
+ * is free, first come first served; its first request, its closing or `slotMs` gives the
+ * slot back. Connections already serving requests are not affected.
+ */
+export class ConnectionAdmission {
+  readonly options: ConnectionAdmissionOptions;
+  private waiting: Socket[] = [];
+  private head = 0;
+  private readonly reading = new Map<Socket, NodeJS.Timeout>();
+
+  constructor(options: ConnectionAdmissionOptions) {
+    this.options = options;
+  }
+
+  /** Connections accepted and not yet read. */
+  get pending(): number {
+    return this.waiting.length - this.head;
+  }
+
+  /**
+   * The server's `connection` listener. Node's own listener starts the socket flowing on the
+   * next tick; pausing after it, still before the event loop reads, keeps it paused.
+   */
+  readonly admit = (socket: Socket): void => {
+    process.nextTick(this.enqueue, socket);
+  };
+
+  private readonly enqueue = (socket: Socket): void => {
+    socket.pause();
+    this.waiting.push(socket);
+    this.pump();
+  };
+
+  /** Called for every request: a connection's first request gives its slot back. */
+  started(socket: Socket): void {
+    if (this.reading.size > 0 && this.reading.has(socket)) this.free(socket);
+  }
+
+  private free(socket: Socket): void {
+    const timer = this.reading.get(socket);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.reading.delete(socket);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.reading.size < this.options.slots && this.head < this.waiting.length) {
+      const socket = this.waiting[this.head]!;
+      this.head++;
+      if (socket.destroyed) continue;
+      const timer = setTimeout(() => this.free(socket), this.options.slotMs);
+      timer.unref();
+      this.reading.set(socket, timer);
+      socket.once("close", () => this.free(socket));
+      socket.resume();
+    }
+    if (this.head === this.waiting.length) {
+      this.waiting = [];
+      this.head = 0;
+    }
+  }
+}
