@@ -81,6 +81,12 @@ export interface MessageQuery extends MessageFilter {
   afterId?: number | undefined;
   /** Rows at most, 1..1001 (one more than a page, to know whether another page follows). */
   limit: number;
+  /**
+   * Stop loading rows, in id order, after the one whose text (content, thread and task ids)
+   * brings the sum to this many bytes; absent: no bound. The JSON of a row is longer than its
+   * text, so a page cut at this many bytes of JSON always ends within the rows loaded.
+   */
+  maxBytes?: number | undefined;
 }
 
 /** Whose threads `listThreads` lists and how it counts them. */

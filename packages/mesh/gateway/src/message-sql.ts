@@ -79,8 +79,8 @@ export function messageSql(
   const words = query.words !== undefined && query.words.length > 0 ? query.words : undefined;
   if (!isFiltered(query) && query.afterId === undefined) {
     const where = filterConditions(query, values, dialect);
-    const text = `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}) AS m ORDER BY m.id`;
-    return { text, values };
+    const newest = `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
+    return { text: withinBytes(columns, newest, query.maxBytes, p), values };
   }
   let from = "messages m";
   let key = "m.id";
@@ -99,6 +99,32 @@ export function messageSql(
   }
   where.push(`${key} > ${p(query.afterId ?? 0)}`);
   where.push(...filterConditions(query, values, dialect));
-  const text = `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${key} LIMIT ${p(query.limit)}`;
-  return { text, values };
+  const limit = p(query.limit);
+  if (query.maxBytes === undefined) {
+    const text = `SELECT ${columns} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${key} LIMIT ${limit}`;
+    return { text, values };
+  }
+  const rows = `SELECT ${QUALIFIED_COLUMNS} FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${key} LIMIT ${limit}`;
+  return { text: withinBytes(columns, rows, query.maxBytes, p), values };
+}
+
+/** The bytes of a row's text over alias `r`: less than its JSON, computed without reading it. */
+const ROW_TEXT_BYTES =
+  "octet_length(r.content) + coalesce(octet_length(r.thread_id), 0) + coalesce(octet_length(r.related_task_id), 0)";
+
+/**
+ * `columns` of the message rows `rows` (a query of the message columns), in id order, up to
+ * and including the row whose text brings the running sum to `maxBytes`: the database sums
+ * the lengths and hands over only those rows, so a read of large messages holds about
+ * `maxBytes` of them whatever its row limit.
+ */
+export function withinBytes(
+  columns: string,
+  rows: string,
+  maxBytes: number | undefined,
+  p: (value: unknown) => string,
+): string {
+  if (maxBytes === undefined) return `SELECT ${columns} FROM (${rows}) AS m ORDER BY m.id`;
+  const sized = `SELECT r.*, sum(${ROW_TEXT_BYTES}) OVER (ORDER BY r.id) AS running_bytes, ${ROW_TEXT_BYTES} AS row_bytes FROM (${rows}) AS r`;
+  return `SELECT ${columns} FROM (${sized}) AS m WHERE m.running_bytes - m.row_bytes < ${p(maxBytes)} ORDER BY m.id`;
 }

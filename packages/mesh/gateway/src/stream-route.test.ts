@@ -157,6 +157,18 @@ describe("GET /messages/stream", () => {
     expect(seen).toEqual([...ids.slice(2), later.json.id].map(String));
   });
 
+  it("catches up through more stored text than one read loads (1 MiB), every message once in order", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const content = `${i} ${"x".repeat(60_000)}`;
+      ids.push((await send(gateway, { from_node: "alice", to_node: "bob", content })).json.id);
+    }
+    const stream = await open("/messages/stream?to=bob&after_id=0");
+    const seen: number[] = [];
+    while (seen.length < ids.length) seen.push(Number((await stream.next()).id));
+    expect(seen).toEqual(ids);
+  });
+
   it("keeps a resumed stream gap-free while messages arrive during the catch-up", async () => {
     const first = await send(gateway, { from_node: "alice", to_node: "bob", content: "first" });
     const stream = await open("/messages/stream?to=bob", {

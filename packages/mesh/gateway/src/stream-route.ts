@@ -10,6 +10,8 @@ import { validateInput } from "./validate-input.js";
 
 /** Rows read per database query while a stream catches up. */
 const DRAIN_BATCH = 100;
+/** Text bytes of one read, however many rows that is: a stalled reader holds no more. */
+const DRAIN_BATCH_BYTES = 1024 * 1024;
 /**
  * Event bytes gathered before one write while a stream catches up; the drain then waits for
  * the socket whenever it is full, so a reader holds at most about this plus one event (a
@@ -127,6 +129,7 @@ export function registerStreamRoute(
             unreadOnly: stream.unreadOnly,
             afterId: stream.cursor,
             limit: DRAIN_BATCH,
+            maxBytes: DRAIN_BATCH_BYTES,
           });
           if (stream.ended) return;
           let chunk = "";
@@ -142,7 +145,7 @@ export function registerStreamRoute(
             }
           }
           if (chunk !== "" && !stream.raw.write(chunk)) await drained(stream.raw);
-        } while (rows.length === DRAIN_BATCH && !stream.ended);
+        } while (batchFull(rows) && !stream.ended);
       } while (stream.again && !stream.ended);
     } catch {
       // A failed read (database gone) ends the stream; the client resumes with Last-Event-ID.
@@ -329,4 +332,16 @@ function drained(raw: ServerResponse): Promise<void> {
     raw.on("drain", done);
     raw.on("close", done);
   });
+}
+
+/** Whether a drain read stopped at a bound (rows or bytes), so more may follow its last row. */
+function batchFull(rows: readonly StrictMessage[]): boolean {
+  if (rows.length >= DRAIN_BATCH) return true;
+  let bytes = 0;
+  for (const row of rows) {
+    bytes += Buffer.byteLength(row.content);
+    if (row.thread_id !== null) bytes += Buffer.byteLength(row.thread_id);
+    if (row.related_task_id !== null) bytes += Buffer.byteLength(row.related_task_id);
+  }
+  return bytes >= DRAIN_BATCH_BYTES;
 }

@@ -189,6 +189,43 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       );
     });
 
+    it("loads messages only up to the one whose text passes maxBytes, in every reading shape", async () => {
+      await storage.registerPeer(peer("sc-bytes"));
+      const sizes = [300, 300, 300, 300, 300];
+      const ids: number[] = [];
+      for (const [index, size] of sizes.entries()) {
+        const message = {
+          ...dm("sc-alpha", "sc-bytes", "é".repeat(size / 2)),
+          threadId: `b${index}`,
+        };
+        ids.push((await storage.insertMessage(message)).message!.id);
+      }
+      // 300 content bytes and a 2-byte thread id per row: 302, 604, 906, ...
+      const readings = [
+        { to: "sc-bytes", unreadOnly: false, afterId: 0, limit: 10 },
+        { to: "sc-bytes", unreadOnly: false, limit: 10 },
+        { from: "sc-alpha", to: "sc-bytes", unreadOnly: true, afterId: ids[0]! - 1, limit: 10 },
+        { to: "sc-bytes", words: ["é"], unreadOnly: false, afterId: 0, limit: 10 },
+      ];
+      for (const reading of readings) {
+        const rows = (maxBytes: number | undefined) =>
+          storage.listMessages({ ...reading, maxBytes }).then((found) => found.map((m) => m.id));
+        expect(await rows(undefined)).toEqual(ids);
+        expect(await rows(1)).toEqual(ids.slice(0, 1));
+        expect(await rows(604)).toEqual(ids.slice(0, 2));
+        expect(await rows(605)).toEqual(ids.slice(0, 3));
+        expect(await rows(100_000)).toEqual(ids);
+        if (storage.listMessagesJson !== undefined) {
+          expect((await storage.listMessagesJson({ ...reading, maxBytes: 605 })).ids).toEqual(
+            ids.slice(0, 3),
+          );
+        }
+      }
+      // The most recent messages (no filter, no cursor): the bound counts from the oldest of them.
+      const newest = await storage.listMessages({ unreadOnly: false, limit: 3, maxBytes: 604 });
+      expect(newest.map((m) => m.id)).toEqual(ids.slice(2, 4));
+    });
+
     it("imports messages as given", async () => {
       await storage.importMessages([
         { ...dm("sc-alpha", "sc-bravo", "imported"), createdAt: at(500), readAt: at(600) },

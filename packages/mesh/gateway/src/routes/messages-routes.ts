@@ -65,6 +65,8 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
       unreadOnly,
       afterId,
       limit: paged ? limit + 1 : limit,
+      // Rows past a page's bytes are never loaded, however many `limit` allows.
+      maxBytes: MAX_PAGE_BYTES,
     };
     const send = (page: MessagePage) => {
       if (page.nextAfter !== undefined) {
