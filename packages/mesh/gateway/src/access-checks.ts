@@ -5,18 +5,17 @@ import type { RequestState } from "./request-state.js";
 /** Refuses a peer token on an admin endpoint (the admin token and open mode pass). */
 export function requireAdmin(state: RequestState): void {
   if (state.identity.mode === "peer") {
-    throw new HttpError(403, "forbidden", "this endpoint needs the admin token");
+    throw new HttpError({ code: "forbidden", message: "this endpoint needs the admin token" });
   }
 }
 
 /** Refuses a peer token acting as another peer. */
 export function requireSelf(state: RequestState, peer: string, action: string): void {
   if (state.identity.mode === "peer" && state.identity.peer !== peer) {
-    throw new HttpError(
-      403,
-      "forbidden",
-      `this token belongs to peer '${state.identity.peer}'; it may ${action} only as itself`,
-    );
+    throw new HttpError({
+      code: "forbidden",
+      message: `this token belongs to peer '${state.identity.peer}'; it may ${action} only as itself`,
+    });
   }
 }
 

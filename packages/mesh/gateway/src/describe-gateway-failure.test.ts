@@ -56,7 +56,11 @@ describe("describeGatewayFailure", () => {
 
   it("reads the driver error inside a storage error of code unavailable", () => {
     const cause = failure("connect ECONNREFUSED", { code: "ECONNREFUSED" });
-    const error = new StorageError("unavailable", "the database is unavailable", { cause });
+    const error = new StorageError({
+      code: "unavailable",
+      message: "the database is unavailable",
+      cause,
+    });
     expect(report(error).code).toBe("database_unreachable");
   });
 
@@ -121,10 +125,10 @@ describe("describeGatewayFailure", () => {
       exitCode: EXIT_USAGE,
       code: "invalid_listen_database",
     });
-    const unreachable = new StorageError(
-      "invalid_listen_database",
-      "cannot open the listen database (Connection terminated unexpectedly)",
-    );
+    const unreachable = new StorageError({
+      code: "invalid_listen_database",
+      message: "cannot open the listen database (Connection terminated unexpectedly)",
+    });
     const described = report(unreachable);
     expect(described).toMatchObject({
       message: unreachable.message,

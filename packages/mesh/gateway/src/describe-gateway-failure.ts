@@ -78,7 +78,7 @@ function reportOf(error: unknown, setting: FailureSetting): Report {
   const fields = (typeof error === "object" && error !== null ? error : {}) as ErrorFields;
   const text =
     typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error);
-  if (error instanceof StorageError && error.code === "invalid_listen_database") {
+  if (StorageError.isInstance(error) && error.code === "invalid_listen_database") {
     return {
       message: text,
       hint: `set ${LISTEN_FLAG} to a postgres:// URL of the same database on PostgreSQL itself, not on the pooler`,
@@ -86,7 +86,7 @@ function reportOf(error: unknown, setting: FailureSetting): Report {
       code: error.code,
     };
   }
-  if (error instanceof StorageError && error.code === "database_in_use") {
+  if (StorageError.isInstance(error) && error.code === "database_in_use") {
     return {
       message: text,
       hint: `stop the other gateway, give this one another ${DATABASE_FLAG}, or put both on one postgres:// database`,
@@ -94,7 +94,11 @@ function reportOf(error: unknown, setting: FailureSetting): Report {
       code: error.code,
     };
   }
-  if (error instanceof StorageError && error.code === "unavailable" && fields.cause !== undefined) {
+  if (
+    StorageError.isInstance(error) &&
+    error.code === "unavailable" &&
+    fields.cause !== undefined
+  ) {
     return reportOf(fields.cause, setting);
   }
   if (error instanceof MeshValidationError || error instanceof TypeError) {

@@ -33,4 +33,8 @@ export {
   type RunningGateway,
   startGateway,
 } from "./start-gateway.js";
-export { StorageError, type StorageErrorCode } from "./storage-error.js";
+export {
+  StorageError,
+  type StorageErrorCode,
+  type StorageErrorOptions,
+} from "./storage-error.js";

@@ -27,7 +27,10 @@ export type Reading = Omit<MessageFilter, "unreadOnly">;
 export function resolveReading(reader: Reader, request: ReadingRequest): Reading {
   const words = request.q === undefined ? undefined : searchWords(request.q);
   if (words !== undefined && words.length === 0) {
-    throw new HttpError(400, "invalid_query", "q must hold at least one word (letters or digits)");
+    throw new HttpError({
+      code: "invalid_query",
+      message: "q must hold at least one word (letters or digits)",
+    });
   }
   const common = { threadId: request.thread, words };
   const { to, from } = request;
@@ -35,11 +38,10 @@ export function resolveReading(reader: Reader, request: ReadingRequest): Reading
     if (request.with === undefined) return { ...common, to, from };
     const other = to ?? from;
     if (other === undefined) {
-      throw new HttpError(
-        400,
-        "invalid_query",
-        "with needs to or from as the other side when read with the admin token",
-      );
+      throw new HttpError({
+        code: "invalid_query",
+        message: "with needs to or from as the other side when read with the admin token",
+      });
     }
     return {
       ...common,
@@ -53,11 +55,10 @@ export function resolveReading(reader: Reader, request: ReadingRequest): Reading
     (to !== undefined && to !== self && from !== self) ||
     (from !== undefined && from !== self && to !== self)
   ) {
-    throw new HttpError(
-      403,
-      "forbidden",
-      `this token belongs to peer '${self}'; it may read only messages it sent or received (to=${self} or from=${self})`,
-    );
+    throw new HttpError({
+      code: "forbidden",
+      message: `this token belongs to peer '${self}'; it may read only messages it sent or received (to=${self} or from=${self})`,
+    });
   }
   if (request.with !== undefined) return { ...common, between: [self, request.with], to, from };
   if (to !== undefined || from !== undefined) return { ...common, to, from };

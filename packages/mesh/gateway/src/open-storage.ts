@@ -90,11 +90,12 @@ async function openPostgres(url: string, options: OpenStorageOptions): Promise<G
     module = await import("./postgres-storage.js");
   } catch (error) {
     if (isMissingPg(error)) {
-      throw new StorageError(
-        "driver_missing",
-        "a postgres:// database needs the PostgreSQL driver: install the pg package beside @mesh/gateway (npm install pg)",
-        { cause: error },
-      );
+      throw new StorageError({
+        code: "driver_missing",
+        message:
+          "a postgres:// database needs the PostgreSQL driver: install the pg package beside @mesh/gateway (npm install pg)",
+        cause: error,
+      });
     }
     throw error;
   }

@@ -331,7 +331,9 @@ export async function openPostgresStorage(
       },
       insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
         if (closed)
-          return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
+          return Promise.reject(
+            new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
+          );
         return new Promise<InsertResult>((resolve, reject) => {
           pending.push({ message, idempotency, resolve, reject });
           schedule();
@@ -538,11 +540,11 @@ async function checkListenDatabase(pool: pg.Pool, listenDatabase: string): Promi
   const client = new pg.Client({ connectionString: listenDatabase });
   try {
     await client.connect().catch((error: unknown) => {
-      throw new StorageError(
-        "invalid_listen_database",
-        `cannot open the listen database (${error instanceof Error ? error.message : String(error)}): check its host, port, user and database name`,
-        { cause: error },
-      );
+      throw new StorageError({
+        code: "invalid_listen_database",
+        message: `cannot open the listen database (${error instanceof Error ? error.message : String(error)}): check its host, port, user and database name`,
+        cause: error,
+      });
     });
     const direct = await isDirectConnection(client);
     const database = "SELECT current_database() AS name";
@@ -551,12 +553,12 @@ async function checkListenDatabase(pool: pg.Pool, listenDatabase: string): Promi
       pool.query<{ name: string }>(database),
     ]);
     if (!direct || listen.rows[0]!.name !== main.rows[0]!.name) {
-      throw new StorageError(
-        "invalid_listen_database",
-        direct
+      throw new StorageError({
+        code: "invalid_listen_database",
+        message: direct
           ? `listenDatabase opens database '${listen.rows[0]!.name}', not '${main.rows[0]!.name}' of database: give a URL of the same database`
           : "listenDatabase reaches a connection pooler, where LISTEN misses notifications: give a URL of PostgreSQL itself (its host and port, not the pooler's)",
-      );
+      });
     }
   } finally {
     await client.end().catch(() => {});

@@ -18,7 +18,9 @@ export interface RateLimitOptions {
 }
 
 const limited = (retryAfterSeconds: number, what: string) =>
-  new HttpError(429, "rate_limited", `${what}; retry after ${retryAfterSeconds} s`, {
+  new HttpError({
+    code: "rate_limited",
+    message: `${what}; retry after ${retryAfterSeconds} s`,
     retryAfterSeconds,
   });
 

@@ -33,19 +33,17 @@ function refusedMedia(request: FastifyRequest): HttpError | undefined {
   if (headers["content-length"] === "0" && headers["transfer-encoding"] === undefined) return;
   const encoding = headers["content-encoding"];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
-    return new HttpError(
-      415,
-      "unsupported_media_type",
-      "request bodies are not decoded: send them without Content-Encoding",
-    );
+    return new HttpError({
+      code: "unsupported_media_type",
+      message: "request bodies are not decoded: send them without Content-Encoding",
+    });
   }
   const type = headers["content-type"];
   if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
-    return new HttpError(
-      415,
-      "unsupported_media_type",
-      "request bodies must be JSON: send Content-Type: application/json",
-    );
+    return new HttpError({
+      code: "unsupported_media_type",
+      message: "request bodies must be JSON: send Content-Type: application/json",
+    });
   }
   return undefined;
 }
@@ -60,7 +58,10 @@ function refusedMedia(request: FastifyRequest): HttpError | undefined {
 export function readJsonBody(options: ReadJsonBodyOptions) {
   const { maxBytes, budget } = options;
   const tooLarge = () =>
-    new HttpError(413, "payload_too_large", `request body is larger than ${maxBytes} bytes`);
+    new HttpError({
+      code: "payload_too_large",
+      message: `request body is larger than ${maxBytes} bytes`,
+    });
   return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done): void => {
     const declared = Number(request.headers["content-length"]);
     const refused = declared > maxBytes ? tooLarge() : refusedMedia(request);
@@ -96,12 +97,11 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
       if (!budget.reserve(key, chunk.length)) {
         payload.pause();
         settle(
-          new HttpError(
-            503,
-            "overloaded",
-            "the gateway holds too many request bodies at once; retry shortly",
-            { retryAfterSeconds: OVERLOADED_RETRY_S },
-          ),
+          new HttpError({
+            code: "overloaded",
+            message: "the gateway holds too many request bodies at once; retry shortly",
+            retryAfterSeconds: OVERLOADED_RETRY_S,
+          }),
         );
         return;
       }
@@ -114,7 +114,7 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
       release();
       // Decoding would silently turn such bytes into U+FFFD, which would then be stored.
       if (!isUtf8(bytes)) {
-        settle(new HttpError(400, "invalid_text", "request body is not valid UTF-8"));
+        settle(new HttpError({ code: "invalid_text", message: "request body is not valid UTF-8" }));
         return;
       }
       const text = bytes.toString("utf8");
@@ -126,16 +126,16 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
       try {
         body = options.parse(text);
       } catch {
-        settle(new HttpError(400, "invalid_json", "request body is not valid JSON"));
+        settle(new HttpError({ code: "invalid_json", message: "request body is not valid JSON" }));
         return;
       }
       if (!isWellFormedText(text)) {
         settle(
-          new HttpError(
-            400,
-            "invalid_text",
-            "request body holds a lone UTF-16 surrogate (\\ud800-\\udfff without its pair), which is not Unicode text",
-          ),
+          new HttpError({
+            code: "invalid_text",
+            message:
+              "request body holds a lone UTF-16 surrogate (\\ud800-\\udfff without its pair), which is not Unicode text",
+          }),
         );
         return;
       }
@@ -143,7 +143,8 @@ export function readJsonBody(options: ReadJsonBodyOptions) {
     };
     const onError = (error: Error) => settle(error);
     // A client that goes away mid-body frees its share at once.
-    const onClose = () => settle(new HttpError(400, "invalid_body", "request body was cut off"));
+    const onClose = () =>
+      settle(new HttpError({ code: "invalid_body", message: "request body was cut off" }));
     payload.on("data", onData);
     payload.on("end", onEnd);
     payload.on("error", onError);

@@ -25,7 +25,7 @@ export function registerAuthentication(
   app: FastifyInstance,
   { storage, adminHash, authFailures }: AuthenticationOptions,
 ): (header: string | undefined) => Identity | Promise<Identity> {
-  const unauthorized = (message: string) => new HttpError(401, "unauthorized", message);
+  const unauthorized = (message: string) => new HttpError({ code: "unauthorized", message });
   const authenticate = (header: string | undefined): Identity | Promise<Identity> => {
     if (adminHash === undefined) return { mode: "open" };
     const match = header === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(header);
@@ -44,7 +44,7 @@ export function registerAuthentication(
   };
   /** A failed authentication counts against the address; past the limit it is 429, not 401. */
   const refuseAuth = async (request: FastifyRequest, error: unknown): Promise<never> => {
-    if (error instanceof HttpError && error.status === 401) {
+    if (HttpError.isInstance(error) && error.status === 401) {
       const limited = await authFailures(request);
       if (limited !== undefined) throw limited;
     }

@@ -36,7 +36,7 @@ export function registerErrorReplies(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = describeError(error);
-    if (status >= 500 && !(error instanceof HttpError)) {
+    if (status >= 500 && !HttpError.isInstance(error)) {
       // Name and code only: a driver message could quote stored values.
       request.log.error(
         { error: `${error.name}${error.code === undefined ? "" : ` ${error.code}`}` },
@@ -44,19 +44,19 @@ export function registerErrorReplies(
       );
     }
     if (code === "rate_limited") metrics.rateLimited.inc();
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+    if (HttpError.isInstance(error) && error.retryAfterSeconds !== undefined) {
       reply.header("retry-after", String(error.retryAfterSeconds));
     }
-    const details = error instanceof HttpError ? error.details : undefined;
+    const details = HttpError.isInstance(error) ? error.details : undefined;
     return reply.code(status).send({ error: code, message, ...details });
   });
 }
 
 function describeError(error: FastifyError): { status: number; code: string; message: string } {
-  if (error instanceof HttpError) {
+  if (HttpError.isInstance(error)) {
     return { status: error.status, code: error.code, message: error.message };
   }
-  if (error instanceof StorageError) {
+  if (StorageError.isInstance(error)) {
     return error.code === "registration_too_large"
       ? { status: 413, code: "payload_too_large", message: error.message }
       : { status: 503, code: "unavailable", message: "the database is unavailable; retry later" };

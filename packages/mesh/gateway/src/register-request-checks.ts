@@ -76,15 +76,17 @@ function checkHost(
   }
   const needed = request.raw.httpVersion === "1.1" ? 1 : 0;
   if (given > 1 || given < needed) {
-    return new HttpError(400, "invalid_body", "an HTTP/1.1 request needs exactly one Host header");
+    return new HttpError({
+      code: "invalid_body",
+      message: "an HTTP/1.1 request needs exactly one Host header",
+    });
   }
   const host = request.headers.host;
   if (allowed === undefined || host === undefined) return undefined;
   const name = HOST_VALUE.exec(host)?.[1]?.toLowerCase();
   if (name !== undefined && allowed.has(name)) return undefined;
-  return new HttpError(
-    421,
-    "misdirected_request",
-    `this open-mode gateway answers only loopback host names (localhost, 127.0.0.1, [::1]); start it with --allow-host ${name ?? "<name>"} (option allowedHosts) to answer that name, or set an admin token`,
-  );
+  return new HttpError({
+    code: "misdirected_request",
+    message: `this open-mode gateway answers only loopback host names (localhost, 127.0.0.1, [::1]); start it with --allow-host ${name ?? "<name>"} (option allowedHosts) to answer that name, or set an admin token`,
+  });
 }

@@ -18,9 +18,9 @@ export function checkRegistrationSize(
   const bytes =
     Buffer.byteLength(JSON.stringify(capabilities)) + Buffer.byteLength(JSON.stringify(extra));
   if (keys > MAX_REGISTRATION_KEYS || bytes > MAX_REGISTRATION_BYTES) {
-    throw new StorageError(
-      "registration_too_large",
-      `capabilities and extra fields are ${keys} keys and ${bytes} bytes of JSON; at most ${MAX_REGISTRATION_KEYS} keys and ${MAX_REGISTRATION_BYTES} bytes are kept per peer`,
-    );
+    throw new StorageError({
+      code: "registration_too_large",
+      message: `capabilities and extra fields are ${keys} keys and ${bytes} bytes of JSON; at most ${MAX_REGISTRATION_KEYS} keys and ${MAX_REGISTRATION_BYTES} bytes are kept per peer`,
+    });
   }
 }

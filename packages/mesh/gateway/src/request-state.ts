@@ -30,6 +30,7 @@ export type StatefulRequest = FastifyRequest & {
 /** The state of an authenticated request (a 401 for one that skipped authentication). */
 export function stateOf(request: FastifyRequest): RequestState {
   const state = (request as StatefulRequest)[STATE] ?? null;
-  if (state === null) throw new HttpError(401, "unauthorized", "request not authenticated");
+  if (state === null)
+    throw new HttpError({ code: "unauthorized", message: "request not authenticated" });
   return state;
 }

@@ -357,7 +357,9 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     },
     insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
       if (closed)
-        return Promise.reject(new StorageError("unavailable", "the gateway storage is closed"));
+        return Promise.reject(
+          new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
+        );
       return new Promise((resolve, reject) => {
         pending.push({ message, idempotency, resolve, reject });
         if (pending.length === 1) setImmediate(flushPending);

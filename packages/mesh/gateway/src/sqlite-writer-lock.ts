@@ -76,8 +76,8 @@ export function acquireSqliteWriterLock(database: string): SqliteWriterLock {
 
 function inUse(database: string, pid: number | undefined): StorageError {
   const who = pid === undefined ? "another gateway process" : `the gateway process ${pid}`;
-  return new StorageError(
-    "database_in_use",
-    `${database} is in use by ${who} (database_in_use): SQLite serves one gateway; stop that one first, or use PostgreSQL (a postgres:// database) to run several gateways`,
-  );
+  return new StorageError({
+    code: "database_in_use",
+    message: `${database} is in use by ${who} (database_in_use): SQLite serves one gateway; stop that one first, or use PostgreSQL (a postgres:// database) to run several gateways`,
+  });
 }

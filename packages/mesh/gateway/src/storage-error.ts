@@ -12,16 +12,45 @@ export type StorageErrorCode =
   | "invalid_listen_database";
 
 /**
+ * Brand of {@link StorageError}: a registered symbol, so `StorageError.isInstance` also holds for an
+ * error made by another copy of this package (two installs, or another realm).
+ */
+const STORAGE_ERROR_BRAND: unique symbol = Symbol.for("@mesh/gateway/StorageError") as never;
+
+/** What a {@link StorageError} carries. */
+export interface StorageErrorOptions {
+  /** What went wrong, in words neither back end's driver uses. */
+  code: StorageErrorCode;
+  /** What happened and what to do; never a password or a token. */
+  message: string;
+  /** The driver's error, kept for debugging. */
+  cause?: unknown;
+}
+
+/**
  * The storage's one error type: the HTTP layer maps `code` to a status and never looks at a
  * driver's own error codes. `cause` keeps the driver error for debugging.
  */
 export class StorageError extends Error {
+  /** The brand every instance carries. */
+  static readonly brand: symbol = STORAGE_ERROR_BRAND;
+
   override readonly name = "StorageError";
   readonly code: StorageErrorCode;
+  readonly [STORAGE_ERROR_BRAND] = true;
 
-  constructor(code: StorageErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
+  constructor(options: StorageErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+  }
+
+  /** Whether `value` is a `StorageError`, from this or any other copy of the package. */
+  static isInstance(value: unknown): value is StorageError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[STORAGE_ERROR_BRAND] === true
+    );
   }
 }
 
@@ -35,7 +64,9 @@ export function withStorageErrors<T extends object>(
 ): T {
   const translate = (error: unknown): never => {
     if (isUnavailable(error)) {
-      throw new StorageError("unavailable", "the database is unavailable; retry later", {
+      throw new StorageError({
+        code: "unavailable",
+        message: "the database is unavailable; retry later",
         cause: error,
       });
     }

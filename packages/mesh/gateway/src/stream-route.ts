@@ -274,11 +274,10 @@ function resumeCursor(header: string | string[] | undefined, afterId: string | u
   const value = header ?? afterId;
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !/^\d{1,16}$/.test(value.trim())) {
-    throw new HttpError(
-      400,
-      "invalid_query",
-      "Last-Event-ID and after_id must be one non-negative integer message id",
-    );
+    throw new HttpError({
+      code: "invalid_query",
+      message: "Last-Event-ID and after_id must be one non-negative integer message id",
+    });
   }
   return Math.min(Number(value.trim()), Number.MAX_SAFE_INTEGER);
 }

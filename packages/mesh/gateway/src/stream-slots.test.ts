@@ -8,7 +8,7 @@ const codeOf = (take: () => unknown): string | undefined => {
     take();
     return undefined;
   } catch (error) {
-    return error instanceof HttpError ? error.code : "other";
+    return HttpError.isInstance(error) ? error.code : "other";
   }
 };
 

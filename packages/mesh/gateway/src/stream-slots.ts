@@ -27,17 +27,18 @@ export class StreamSlots {
    */
   take(peer: string | undefined): () => void {
     if (this.taken >= this.max) {
-      throw new HttpError(503, "overloaded", "too many open streams on this gateway; retry later", {
+      throw new HttpError({
+        code: "overloaded",
+        message: "too many open streams on this gateway; retry later",
         retryAfterSeconds: 1,
       });
     }
     const own = peer === undefined ? 0 : (this.byPeer.get(peer) ?? 0);
     if (peer !== undefined && own >= this.maxPerPeer) {
-      throw new HttpError(
-        429,
-        "rate_limited",
-        `this peer already holds ${own} open streams (at most ${this.maxPerPeer}); close one first`,
-      );
+      throw new HttpError({
+        code: "rate_limited",
+        message: `this peer already holds ${own} open streams (at most ${this.maxPerPeer}); close one first`,
+      });
     }
     this.taken++;
     if (peer !== undefined) this.byPeer.set(peer, own + 1);

@@ -21,12 +21,16 @@ export function threadQueryOf(reader: Reader, request: ThreadsRequest): ThreadQu
   let limit = DEFAULT_THREAD_LIMIT;
   if (request.limit !== undefined) {
     const parsed = Number(request.limit);
-    if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
+    if (parsed < 1)
+      throw new HttpError({ code: "invalid_query", message: "limit must be at least 1" });
     limit = Math.min(parsed, MAX_THREAD_LIMIT);
   }
   const words = request.q === undefined ? undefined : searchWords(request.q);
   if (words !== undefined && words.length === 0) {
-    throw new HttpError(400, "invalid_query", "q must hold at least one word (letters or digits)");
+    throw new HttpError({
+      code: "invalid_query",
+      message: "q must hold at least one word (letters or digits)",
+    });
   }
   const beforeId =
     request.before_id === undefined
@@ -34,11 +38,10 @@ export function threadQueryOf(reader: Reader, request: ThreadsRequest): ThreadQu
       : Math.min(Number(request.before_id), Number.MAX_SAFE_INTEGER);
   if (reader.mode !== "peer") return { party: request.peer, words, beforeId, limit };
   if (request.peer !== undefined && request.peer !== reader.peer) {
-    throw new HttpError(
-      403,
-      "forbidden",
-      `this token belongs to peer '${reader.peer}'; it may list only its own threads`,
-    );
+    throw new HttpError({
+      code: "forbidden",
+      message: `this token belongs to peer '${reader.peer}'; it may list only its own threads`,
+    });
   }
   return { party: reader.peer, reader: reader.peer, words, beforeId, limit };
 }

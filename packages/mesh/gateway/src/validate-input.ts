@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@mesh/protocol";
 import * as v from "valibot";
 import { HttpError } from "./http-error.js";
 
@@ -11,7 +12,7 @@ const NAME_FIELDS = new Set(["name", "from_node", "to_node", "peer", "to", "from
 export function validateInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
-  fallbackCode: string,
+  fallbackCode: Extract<ErrorCode, "invalid_body" | "invalid_query">,
 ): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
@@ -19,14 +20,16 @@ export function validateInput<TSchema extends v.GenericSchema>(
   const key = issue.path?.[0]?.key;
   const field = typeof key === "string" ? key : undefined;
   if (field !== undefined && issue.path?.length === 1 && issue.input === undefined) {
-    throw new HttpError(400, fallbackCode, `${field} is required`);
+    throw new HttpError({ code: fallbackCode, message: `${field} is required` });
   }
   if (field !== undefined && NAME_FIELDS.has(field) && issue.type === "regex") {
-    throw new HttpError(400, "invalid_name", issue.message);
+    throw new HttpError({ code: "invalid_name", message: issue.message });
   }
   if (field === "kind" && issue.type === "picklist" && typeof issue.input === "string") {
-    throw new HttpError(400, "unknown_kind", issue.message);
+    throw new HttpError({ code: "unknown_kind", message: issue.message });
   }
-  if (issue.type === "max_bytes") throw new HttpError(413, "payload_too_large", issue.message);
-  throw new HttpError(400, fallbackCode, issue.message);
+  if (issue.type === "max_bytes") {
+    throw new HttpError({ code: "payload_too_large", message: issue.message });
+  }
+  throw new HttpError({ code: fallbackCode, message: issue.message });
 }

@@ -111,20 +111,20 @@ POLLED!.describe("a gateway behind PgBouncer in transaction mode", () => {
   it("refuses a listen database that is the pooler, another database, unreachable or beside SQLite, naming the fix", async () => {
     await expect(started(db.database)).rejects.toSatisfy(
       (error) =>
-        error instanceof StorageError &&
+        StorageError.isInstance(error) &&
         error.code === "invalid_listen_database" &&
         /pooler/.test(error.message),
     );
     const other = directUrl(db.database).replace(/\/[^/]+$/, "/test");
     await expect(started(other)).rejects.toSatisfy(
       (error) =>
-        error instanceof StorageError &&
+        StorageError.isInstance(error) &&
         error.code === "invalid_listen_database" &&
         /same database/.test(error.message),
     );
     await expect(started("postgres://postgres@127.0.0.1:1/nowhere")).rejects.toSatisfy(
       (error) =>
-        error instanceof StorageError &&
+        StorageError.isInstance(error) &&
         error.code === "invalid_listen_database" &&
         /cannot open the listen database/.test(error.message),
     );

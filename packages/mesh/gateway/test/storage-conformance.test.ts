@@ -97,7 +97,7 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       await expect(
         storage.registerPeer(peer("sc-grow", { b: "y".repeat(9000) })),
       ).rejects.toSatisfy(
-        (error) => error instanceof StorageError && error.code === "registration_too_large",
+        (error) => StorageError.isInstance(error) && error.code === "registration_too_large",
       );
       expect(await storage.getPeer("sc-grow")).not.toHaveProperty("b");
     });
@@ -330,7 +330,7 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       const closing = await openStorage(db.database, db);
       await closing.close();
       await expect(closing.listPeers()).rejects.toSatisfy(
-        (error) => error instanceof StorageError && error.code === "unavailable",
+        (error) => StorageError.isInstance(error) && error.code === "unavailable",
       );
       await db.cleanup();
     });

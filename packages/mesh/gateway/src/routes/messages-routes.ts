@@ -44,7 +44,8 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
     let limit = DEFAULT_MESSAGE_LIMIT;
     if (query.limit !== undefined) {
       const parsed = Number(query.limit);
-      if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
+      if (parsed < 1)
+        throw new HttpError({ code: "invalid_query", message: "limit must be at least 1" });
       limit = Math.min(parsed, MAX_MESSAGE_LIMIT);
     }
     const afterId =

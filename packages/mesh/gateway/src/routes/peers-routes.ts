@@ -54,7 +54,10 @@ export const PEERS_ROUTES: readonly GatewayRouteRecord[] = [
         // Read from the raw body: valibot's record turns an array into an object.
         const { capabilities } = request.body as { capabilities?: unknown };
         if (capabilities === null || Array.isArray(capabilities)) {
-          throw new HttpError(400, "invalid_body", "capabilities must be a JSON object");
+          throw new HttpError({
+            code: "invalid_body",
+            message: "capabilities must be a JSON object",
+          });
         }
         requireSelf(state, body.name, "register");
         state.peer = body.name;
@@ -68,12 +71,12 @@ export const PEERS_ROUTES: readonly GatewayRouteRecord[] = [
         const fields = [body.url, JSON.stringify(registered), JSON.stringify(extra)];
         if (await holdsOwnToken(fields)) {
           metrics.secretRefusals.inc({ rule: KNOWN_SECRET_RULE_ID });
-          throw new HttpError(
-            422,
-            "secret_detected",
-            "the registration holds one of this gateway's own tokens (in url, capabilities or an extra field), which every peer could read; credentials travel out of band",
-            { details: { rule: KNOWN_SECRET_RULE_ID } },
-          );
+          throw new HttpError({
+            code: "secret_detected",
+            message:
+              "the registration holds one of this gateway's own tokens (in url, capabilities or an extra field), which every peer could read; credentials travel out of band",
+            details: { rule: KNOWN_SECRET_RULE_ID },
+          });
         }
         const { peer, created } = await storage.registerPeer({
           name: body.name,
@@ -100,7 +103,8 @@ export const PEERS_ROUTES: readonly GatewayRouteRecord[] = [
         const name = nameParam(request.params.name, "peer name");
         const body = validateInput(PatchPeerBodySchema, request.body, "invalid_body");
         const peer = await storage.setPeerEnabled(name, body.enabled);
-        if (peer === undefined) throw new HttpError(404, "not_found", `no peer named '${name}'`);
+        if (peer === undefined)
+          throw new HttpError({ code: "not_found", message: `no peer named '${name}'` });
         return peer;
       },
   }),

@@ -112,12 +112,11 @@ async function guardedInsert(
         : await storage.findIdempotent(message.fromNode, idempotency.key, idempotency.notBefore);
     if (first !== undefined) return repeatOf(first, message);
     metrics.secretRefusals.inc({ rule: checked.refused });
-    throw new HttpError(
-      422,
-      "secret_detected",
-      `the message (content, thread_id or related_task_id) matches the credential rule '${checked.refused}'; credentials travel out of band, never in a DM`,
-      { details: { rule: checked.refused } },
-    );
+    throw new HttpError({
+      code: "secret_detected",
+      message: `the message (content, thread_id or related_task_id) matches the credential rule '${checked.refused}'; credentials travel out of band, never in a DM`,
+      details: { rule: checked.refused },
+    });
   }
   return storage.insertMessage(message, idempotency);
 }
@@ -126,29 +125,26 @@ async function guardedInsert(
 function refusal(refused: InsertRefusal, from: string, to: string): HttpError {
   switch (refused) {
     case "unknown_recipient":
-      return new HttpError(
-        404,
-        "unknown_recipient",
-        `no peer named '${to}' is registered; recipients must register first`,
-      );
+      return new HttpError({
+        code: "unknown_recipient",
+        message: `no peer named '${to}' is registered; recipients must register first`,
+      });
     case "recipient_disabled":
-      return new HttpError(
-        409,
-        "recipient_disabled",
-        `peer '${to}' is disabled and does not accept messages`,
-      );
+      return new HttpError({
+        code: "recipient_disabled",
+        message: `peer '${to}' is disabled and does not accept messages`,
+      });
     case "sender_disabled":
-      return new HttpError(
-        403,
-        "sender_disabled",
-        `peer '${from}' is disabled: it may read its inbox but not send`,
-      );
+      return new HttpError({
+        code: "sender_disabled",
+        message: `peer '${from}' is disabled: it may read its inbox but not send`,
+      });
     case "idempotency_key_conflict":
-      return new HttpError(
-        409,
-        "idempotency_key_conflict",
-        "this Idempotency-Key was already used for a different message; use a fresh key for a new message",
-      );
+      return new HttpError({
+        code: "idempotency_key_conflict",
+        message:
+          "this Idempotency-Key was already used for a different message; use a fresh key for a new message",
+      });
   }
 }
 
@@ -167,11 +163,10 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
     value.length < 1 ||
     value.length > MAX_IDEMPOTENCY_KEY_LENGTH
   ) {
-    throw new HttpError(
-      400,
-      "invalid_idempotency_key",
-      `Idempotency-Key must be given once, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-    );
+    throw new HttpError({
+      code: "invalid_idempotency_key",
+      message: `Idempotency-Key must be given once, 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    });
   }
   return value;
 }
