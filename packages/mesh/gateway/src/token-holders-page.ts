@@ -19,7 +19,8 @@ export async function tokenHoldersPage(
   let limit = DEFAULT_TOKEN_HOLDER_LIMIT;
   if (query.limit !== undefined) {
     const parsed = Number(query.limit);
-    if (parsed < 1) throw new HttpError(400, "invalid_query", "limit must be at least 1");
+    if (parsed < 1)
+      throw new HttpError({ code: "invalid_query", message: "limit must be at least 1" });
     limit = Math.min(parsed, MAX_TOKEN_HOLDER_LIMIT);
   }
   // One row more than the page says whether another page follows.

@@ -20,7 +20,7 @@ async function loadTokenHolders(token: string): Promise<TokenHolder[]> {
       next = answer.next;
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
+    if (ApiError.isInstance(error) && error.status === 404) return [];
     throw error;
   }
   return holders;
