@@ -374,10 +374,18 @@ export class Engine {
 
   /**
    * Rule 10: exactly 40 of [A-Za-z0-9/+=] between boundaries, a trigger later on the line.
-   * The line is checked first: one look settles every start on a line without a trigger.
+   * A start with room for a match checks its line: one look settles every start on a line
+   * without a trigger.
    */
   #awsSecret(s: number): boolean {
     const end = s + 40;
+    // A base64 run too short for a match settles every start in it, trigger or not: the line
+    // is not searched for one (`SK-SK-…` has no run long enough, and is not read for `AKIA`).
+    const run = this.#b64EndAt(s);
+    if (run < end) {
+      this.#dead10 = this.longRunFrom(run, B64, 40);
+      return false;
+    }
     this.#enterLine(s);
     if (this.#lastTrigger === UNKNOWN) {
       let last = NONE;
@@ -387,13 +395,13 @@ export class Engine {
     // Without a trigger after this one, no later start on the line sees one either.
     let dead = this.#lineEnd;
     if (this.#lastTrigger >= end) {
-      dead = this.#b64EndAt(s);
-      if (dead >= end && this.startsAt(end)) {
+      if (this.startsAt(end)) {
         this.end = end;
         return true;
       }
-      if (dead > end) return false;
+      if (run > end) return false;
       // Later starts in this run have no room left.
+      dead = run;
     }
     // The next start can only be in a long run: one found and checked (see `drive`).
     this.#dead10 = this.longRunFrom(dead, B64, 40);
