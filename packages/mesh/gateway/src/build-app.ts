@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from "@mesh/protocol";
+import { errorStatus, MAX_BODY_BYTES } from "@mesh/protocol";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -211,7 +211,7 @@ function createFastify(options: GatewayAppOptions, gate: RequestGate): FastifyIn
     frameworkErrors: (error, _request, reply) => {
       // The framework-error reply type is generic over an unknown route; it is a plain reply.
       void (reply as unknown as FastifyReply)
-        .code(400)
+        .code(errorStatus("invalid_query"))
         .type("application/json; charset=utf-8")
         .send(JSON.stringify({ error: "invalid_query", message: error.message }));
     },
@@ -261,10 +261,14 @@ function registerShutdownReply(app: FastifyInstance, waiters: MessageWaiters): v
       done();
       return;
     }
-    void reply.code(503).header("retry-after", "1").header("connection", "close").send({
-      error: "unavailable",
-      message: "the gateway is shutting down; retry in a moment or against another gateway",
-    });
+    void reply
+      .code(errorStatus("unavailable"))
+      .header("retry-after", "1")
+      .header("connection", "close")
+      .send({
+        error: "unavailable",
+        message: "the gateway is shutting down; retry in a moment or against another gateway",
+      });
   });
 }
 

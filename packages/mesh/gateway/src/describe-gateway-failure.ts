@@ -1,5 +1,6 @@
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from "@mesh/cli-kit";
 import { MeshValidationError } from "@mesh/errors";
+import { PEER_NAME_FORMAT } from "@mesh/protocol";
 import { isPostgresUrl } from "./open-storage.js";
 import { StorageError } from "./storage-error.js";
 
@@ -138,7 +139,7 @@ function describeUsage(
     case "invalid_peer_name":
       return {
         message: text,
-        hint: "peer names are 2 to 64 characters of lowercase letters, digits and hyphens, starting with a letter",
+        hint: `peer names are ${PEER_NAME_FORMAT}`,
         exitCode: EXIT_USAGE,
         code,
       };

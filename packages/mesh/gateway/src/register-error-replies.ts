@@ -1,3 +1,4 @@
+import { errorStatus } from "@mesh/protocol";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { GatewayMetrics } from "./gateway-metrics.js";
 import { allowedMethods } from "./gateway-routes.js";
@@ -21,14 +22,14 @@ export function registerErrorReplies(
     const allow = allowedMethods(path);
     if (allow !== undefined) {
       return reply
-        .code(405)
+        .code(errorStatus("method_not_allowed"))
         .header("allow", allow)
         .send({
           error: "method_not_allowed",
           message: `${request.method} is not allowed on ${path.slice(0, 200)}; allowed: ${allow}`,
         });
     }
-    return reply.code(404).send({
+    return reply.code(errorStatus("not_found")).send({
       error: "not_found",
       message: `no endpoint ${request.method} ${path.slice(0, 200)}; see GET /openapi.json`,
     });

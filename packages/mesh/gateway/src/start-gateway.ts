@@ -6,6 +6,7 @@ import {
   DEFAULT_GATEWAY_HOST,
   DEFAULT_GATEWAY_PORT,
   IDEMPOTENCY_WINDOW_MS,
+  PEER_NAME_FORMAT,
   PEER_NAME_PATTERN,
   STREAM_PING_MS,
 } from "@mesh/protocol";
@@ -150,9 +151,7 @@ const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 /** Issues a token for `peer` in `storage`: the token is returned once, its SHA-256 stored. */
 export async function issuePeerToken(storage: GatewayStorage, peer: string): Promise<string> {
   if (typeof peer !== "string" || !PEER_NAME_PATTERN.test(peer)) {
-    throw new TypeError(
-      "peer name does not match the peer-name format (2 to 64 characters: lowercase letters, digits and hyphens, starting with a letter and ending with a letter or digit)",
-    );
+    throw new TypeError(`peer name does not match the peer-name format (${PEER_NAME_FORMAT})`);
   }
   const token = generatePeerToken();
   await storage.saveToken(peer, hashToken(token), new Date().toISOString());

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { errorStatus } from "@mesh/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** What `GET /ui/session` says about the bearer token. */
@@ -73,7 +74,7 @@ export function registerUiRoute(
   const send = (reply: FastifyReply, name: string, cache: string) => {
     const asset = assets.get(name);
     if (asset === undefined) {
-      return reply.code(404).send({
+      return reply.code(errorStatus("not_found")).send({
         error: "not_found",
         message:
           name === "index.html"
