@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { AccessWatch } from "./access-watch.js";
 import type { PostgresListener } from "./postgres-listener.js";
 
 /** Interval of the wake-up poll, in ms: at most four queries a second per gateway. */
@@ -10,15 +11,27 @@ const POLL_ROWS = 1000;
 /**
  * New messages since `$1`, oldest first, `$2` at most: their highest id, how many there were,
  * and their distinct recipients. Message ids commit in increasing order, so a cursor on the id
- * never skips one that commits late.
+ * never skips one that commits late. In the same query: which of the token hashes `$3` are
+ * gone and which of the peers `$4` are disabled (see `AccessWatch`).
  */
-const NEW_RECIPIENTS = `SELECT max(id) AS last, count(*)::int AS rows, array_agg(DISTINCT to_node) AS recipients
-  FROM (SELECT id, to_node FROM messages WHERE id > $1 ORDER BY id LIMIT $2) AS fresh`;
+const POLL = `SELECT fresh.last, fresh.rows, fresh.recipients,
+    (SELECT array_agg(h) FROM unnest($3::text[]) AS h WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.hash = h)) AS gone,
+    (SELECT array_agg(name) FROM peers WHERE name = ANY($4::text[]) AND NOT enabled) AS disabled
+  FROM (SELECT max(id) AS last, count(*)::int AS rows, array_agg(DISTINCT to_node) AS recipients
+    FROM (SELECT id, to_node FROM messages WHERE id > $1 ORDER BY id LIMIT $2) AS m) AS fresh`;
 
 interface PollRow {
   last: string | null;
   rows: number;
   recipients: string[] | null;
+  gone: string[] | null;
+  disabled: string[] | null;
+}
+
+/** Access changes the poll carries: what it checks, and the payload announcing a peer. */
+export interface PollAccess {
+  watch: AccessWatch;
+  payload: (peer: string) => string;
 }
 
 /**
@@ -26,9 +39,14 @@ interface PollRow {
  * transaction-mode pooler with no direct URL (a `LISTEN` there lands on a server connection
  * that other clients then use): one query every `intervalMs` for all the gateway's waiters
  * while anyone subscribes, emitting each new message's recipient (`undefined`, everyone, once
- * it starts, after a failed poll, and when more than 1000 messages arrived since the last one).
+ * it starts, after a failed poll, and when more than 1000 messages arrived since the last one),
+ * and with `access`, a payload for each peer whose token went or who was disabled elsewhere.
  */
-export function createPostgresPoller(pool: pg.Pool, intervalMs = WAKE_POLL_MS): PostgresListener {
+export function createPostgresPoller(
+  pool: pg.Pool,
+  intervalMs = WAKE_POLL_MS,
+  access?: PollAccess,
+): PostgresListener {
   const listeners = new Set<(payload: string | undefined) => void>();
   let cursor: number | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -51,8 +69,19 @@ export function createPostgresPoller(pool: pg.Pool, intervalMs = WAKE_POLL_MS): 
       emit(undefined);
       return;
     }
-    const { rows } = await pool.query<PollRow>(NEW_RECIPIENTS, [cursor, POLL_ROWS]);
+    const check = access?.watch.check();
+    const { rows } = await pool.query<PollRow>(POLL, [
+      cursor,
+      POLL_ROWS,
+      check?.hashes ?? [],
+      check?.peers ?? [],
+    ]);
     const row = rows[0]!;
+    if (access !== undefined && check !== undefined) {
+      for (const peer of access.watch.changed(check, row.gone ?? [], row.disabled ?? [])) {
+        emit(access.payload(peer));
+      }
+    }
     if (row.last === null) return;
     if (row.rows >= POLL_ROWS) {
       // Everything up to the new cursor committed before the wake-up, so a woken waiter's

@@ -1,5 +1,6 @@
 import type { StrictTokenHolder } from "@mesh/protocol";
 import pg from "pg";
+import { AccessWatch } from "./access-watch.js";
 import type {
   GatewayStorage,
   IdempotencyOptions,
@@ -14,7 +15,7 @@ import type {
 import { type MessageSqlDialect, messageSql, QUALIFIED_COLUMNS } from "./message-sql.js";
 import { namedStatement } from "./named-statement.js";
 import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
-import { createPostgresPoller } from "./postgres-poller.js";
+import { createPostgresPoller, WAKE_POLL_MS } from "./postgres-poller.js";
 import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
 import { postgresSearchSql } from "./postgres-search-sql.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
@@ -115,6 +116,12 @@ const MIGRATION_LOCK = 0x6d657368;
  */
 const ACCESS_PREFIX = "!access:";
 
+/**
+ * Tokens a polling gateway checks at each poll: those it authenticated in the last two minutes
+ * (a stream re-authenticates at each ping, 15 s by default), 10,000 at most.
+ */
+const ACCESS_WATCH = { maxHashes: 10_000, ttlMs: 120_000 };
+
 const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)`;
 
 /**
@@ -171,6 +178,7 @@ export async function openPostgresStorage(
   let schemaKey: number;
   let notifications: PostgresListener;
   let wakeups: WakeupSource;
+  let watch: AccessWatch | undefined;
   try {
     let direct: boolean;
     [schemaKey, direct] = await withClient(pool, async (client) => {
@@ -191,7 +199,12 @@ export async function openPostgresStorage(
       notifications = createPostgresListener(connectionString, channel);
       wakeups = "listen";
     } else {
-      notifications = createPostgresPoller(pool);
+      // No NOTIFY arrives: the poll also checks the tokens this gateway serves.
+      watch = new AccessWatch(ACCESS_WATCH);
+      notifications = createPostgresPoller(pool, WAKE_POLL_MS, {
+        watch,
+        payload: (peer) => ACCESS_PREFIX + peer,
+      });
       wakeups = "poll";
     }
   } catch (error) {
@@ -433,7 +446,9 @@ export async function openPostgresStorage(
         const { rows } = await pool.query<{ peer: string }>(
           namedStatement("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]),
         );
-        return rows[0]?.peer;
+        const peer = rows[0]?.peer;
+        if (peer !== undefined) watch?.seen(tokenHash, peer);
+        return peer;
       },
       async anyLiveToken(tokenHashes) {
         if (tokenHashes.length === 0) return false;

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningGateway, startGateway } from "../src/index.js";
-import { BACKENDS } from "./backends.js";
+import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 import { ADMIN_TOKEN, call, register } from "./helpers.js";
 
 /** Opens a peer's stream; resolves once it is live, with a promise of the time it ends. */
@@ -24,7 +24,8 @@ function liveStream(url: string, token: string): Promise<{ ended: Promise<number
   });
 }
 
-for (const { backend, describe: describeBackend } of BACKENDS) {
+// Pooled without a direct listen URL, no NOTIFY arrives: the 250 ms poll carries revocations.
+for (const { backend, describe: describeBackend } of [...BACKENDS, ...POOLED_BACKENDS]) {
   describeBackend(`revocation on ${backend.title}`, () => {
     let first: RunningGateway;
     let second: RunningGateway;
