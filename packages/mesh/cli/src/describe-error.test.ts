@@ -1,5 +1,6 @@
 import { CliError } from "@mesh/cli-kit";
 import { MeshAuthError, MeshGatewayError, MeshValidationError } from "@mesh/errors";
+import { ERROR_CODES, ERROR_TABLE } from "@mesh/protocol";
 import { CredentialLeakError } from "@mesh/secret-guard";
 import { describe, expect, it } from "vitest";
 import { describeError } from "./describe-error.js";
@@ -47,6 +48,24 @@ describe("describeError", () => {
       "POST /messages/9/read: no message with id 9 (404 not_found)",
     );
   });
+
+  it.each(ERROR_CODES.filter((code) => code !== "unauthorized" && code !== "forbidden"))(
+    "hints at what to do about the gateway's %s, in the CLI's words",
+    (code) => {
+      const error = new MeshGatewayError({
+        message: "x",
+        method: "POST",
+        path: "/messages",
+        status: ERROR_TABLE[code].status,
+        serverCode: code,
+        serverMessage: "refused",
+        isRetryable: false,
+      });
+      const hint = describeError(error).hint;
+      expect(hint).toBe(ERROR_TABLE[code].hint.replaceAll("{peers}", "`mesh peers`"));
+      expect(hint).not.toContain("list_peers");
+    },
+  );
 
   it("hints by the gateway's error code", () => {
     const error = new MeshGatewayError({
