@@ -35,7 +35,7 @@ describe("DiscoveryError", () => {
     const copy = await importCopy();
     expect(copy.DiscoveryError).not.toBe(DiscoveryError);
     const foreign = new copy.DiscoveryError({ code: "timeout", message: "x" });
-    expect(foreign).not.toBeInstanceOf(DiscoveryError);
+    expect(foreign).toBeInstanceOf(DiscoveryError);
     expect(DiscoveryError.isInstance(foreign)).toBe(true);
     const own = new DiscoveryError({ code: "timeout", message: "x" });
     expect(copy.DiscoveryError.isInstance(own)).toBe(true);
@@ -46,7 +46,15 @@ describe("DiscoveryError", () => {
       'Object.assign(new Error("x"), { [Symbol.for("@discovery/core/DiscoveryError")]: true })',
     ) as unknown;
     expect(other).not.toBeInstanceOf(Error);
+    expect(other).toBeInstanceOf(DiscoveryError);
     expect(DiscoveryError.isInstance(other)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends DiscoveryError {}
+    expect(new CallerError({ code: "timeout", message: "x" })).toBeInstanceOf(CallerError);
+    expect(new CallerError({ code: "timeout", message: "x" })).toBeInstanceOf(DiscoveryError);
+    expect(new DiscoveryError({ code: "timeout", message: "x" })).not.toBeInstanceOf(CallerError);
   });
 
   it.each([
@@ -57,5 +65,6 @@ describe("DiscoveryError", () => {
     ["a number", 42],
   ])("does not take %s for one", (_, value) => {
     expect(DiscoveryError.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(DiscoveryError);
   });
 });

@@ -58,4 +58,16 @@ export class DiscoveryError extends Error {
       (value as Record<symbol, unknown>)[DISCOVERY_ERROR_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof DiscoveryError` answers as {@link DiscoveryError.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === DiscoveryError
+      ? DiscoveryError.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }

@@ -51,7 +51,7 @@ describe("CliError", () => {
     const copy = await importCopy();
     expect(copy.CliError).not.toBe(CliError);
     const foreign = new copy.CliError({ message: "x" });
-    expect(foreign).not.toBeInstanceOf(CliError);
+    expect(foreign).toBeInstanceOf(CliError);
     expect(CliError.isInstance(foreign)).toBe(true);
     expect(copy.CliError.isInstance(new CliError({ message: "x" }))).toBe(true);
   });
@@ -61,7 +61,15 @@ describe("CliError", () => {
       'Object.assign(new Error("x"), { [Symbol.for("@mesh/cli-kit/CliError")]: true })',
     ) as unknown;
     expect(other).not.toBeInstanceOf(Error);
+    expect(other).toBeInstanceOf(CliError);
     expect(CliError.isInstance(other)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends CliError {}
+    expect(new CallerError({ message: "x" })).toBeInstanceOf(CallerError);
+    expect(new CallerError({ message: "x" })).toBeInstanceOf(CliError);
+    expect(new CliError({ message: "x" })).not.toBeInstanceOf(CallerError);
   });
 
   it.each([
@@ -75,5 +83,6 @@ describe("CliError", () => {
     ["a string", "CliError"],
   ])("does not take %s for one", (_, value) => {
     expect(CliError.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(CliError);
   });
 });

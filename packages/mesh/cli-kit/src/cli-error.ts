@@ -60,6 +60,18 @@ export class CliError extends Error {
       (value as Record<symbol, unknown>)[CLI_ERROR_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof CliError` answers as {@link CliError.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === CliError
+      ? CliError.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }
 
 /** The `code` of a failure that names none: `usage_error` for exit status 2, else `failed`. */

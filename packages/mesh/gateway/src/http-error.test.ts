@@ -46,7 +46,7 @@ describe("HttpError", () => {
     const copy = await importCopy();
     expect(copy.HttpError).not.toBe(HttpError);
     const foreign = new copy.HttpError({ code: "not_found", message: "x" });
-    expect(foreign).not.toBeInstanceOf(HttpError);
+    expect(foreign).toBeInstanceOf(HttpError);
     expect(HttpError.isInstance(foreign)).toBe(true);
     expect(copy.HttpError.isInstance(new HttpError({ code: "not_found", message: "x" }))).toBe(
       true,
@@ -58,7 +58,15 @@ describe("HttpError", () => {
       'Object.assign(new Error("x"), { [Symbol.for("@mesh/gateway/HttpError")]: true })',
     ) as unknown;
     expect(other).not.toBeInstanceOf(Error);
+    expect(other).toBeInstanceOf(HttpError);
     expect(HttpError.isInstance(other)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends HttpError {}
+    expect(new CallerError({ code: "not_found", message: "x" })).toBeInstanceOf(CallerError);
+    expect(new CallerError({ code: "not_found", message: "x" })).toBeInstanceOf(HttpError);
+    expect(new HttpError({ code: "not_found", message: "x" })).not.toBeInstanceOf(CallerError);
   });
 
   it.each([
@@ -68,5 +76,6 @@ describe("HttpError", () => {
     ["null", null],
   ])("does not take %s for one", (_, value) => {
     expect(HttpError.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(HttpError);
   });
 });

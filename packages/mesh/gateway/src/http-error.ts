@@ -50,4 +50,16 @@ export class HttpError extends Error {
       (value as Record<symbol, unknown>)[HTTP_ERROR_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof HttpError` answers as {@link HttpError.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === HttpError
+      ? HttpError.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }

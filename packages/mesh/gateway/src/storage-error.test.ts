@@ -28,7 +28,7 @@ describe("StorageError", () => {
     const copy = await importCopy();
     expect(copy.StorageError).not.toBe(StorageError);
     const foreign = new copy.StorageError({ code: "database_in_use", message: "x" });
-    expect(foreign).not.toBeInstanceOf(StorageError);
+    expect(foreign).toBeInstanceOf(StorageError);
     expect(StorageError.isInstance(foreign)).toBe(true);
     const own = new StorageError({ code: "database_in_use", message: "x" });
     expect(copy.StorageError.isInstance(own)).toBe(true);
@@ -39,7 +39,17 @@ describe("StorageError", () => {
       'Object.assign(new Error("x"), { [Symbol.for("@mesh/gateway/StorageError")]: true })',
     ) as unknown;
     expect(other).not.toBeInstanceOf(Error);
+    expect(other).toBeInstanceOf(StorageError);
     expect(StorageError.isInstance(other)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends StorageError {}
+    expect(new CallerError({ code: "database_in_use", message: "x" })).toBeInstanceOf(CallerError);
+    expect(new CallerError({ code: "database_in_use", message: "x" })).toBeInstanceOf(StorageError);
+    expect(new StorageError({ code: "database_in_use", message: "x" })).not.toBeInstanceOf(
+      CallerError,
+    );
   });
 
   it.each([
@@ -49,5 +59,6 @@ describe("StorageError", () => {
     ["undefined", undefined],
   ])("does not take %s for one", (_, value) => {
     expect(StorageError.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(StorageError);
   });
 });

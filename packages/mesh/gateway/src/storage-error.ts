@@ -52,6 +52,18 @@ export class StorageError extends Error {
       (value as Record<symbol, unknown>)[STORAGE_ERROR_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof StorageError` answers as {@link StorageError.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === StorageError
+      ? StorageError.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }
 
 /**

@@ -28,7 +28,7 @@ describe("ToolRefusal", () => {
     const copy = await importCopy();
     expect(copy.ToolRefusal).not.toBe(ToolRefusal);
     const foreign = new copy.ToolRefusal({ code: "self_message", message: "x" });
-    expect(foreign).not.toBeInstanceOf(ToolRefusal);
+    expect(foreign).toBeInstanceOf(ToolRefusal);
     expect(ToolRefusal.isInstance(foreign)).toBe(true);
     expect(copy.ToolRefusal.isInstance(new ToolRefusal({ code: "x", message: "y" }))).toBe(true);
   });
@@ -38,7 +38,15 @@ describe("ToolRefusal", () => {
       'Object.assign(new Error("x"), { [Symbol.for("@mesh/mcp/ToolRefusal")]: true })',
     ) as unknown;
     expect(other).not.toBeInstanceOf(Error);
+    expect(other).toBeInstanceOf(ToolRefusal);
     expect(ToolRefusal.isInstance(other)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends ToolRefusal {}
+    expect(new CallerError({ code: "x", message: "y" })).toBeInstanceOf(CallerError);
+    expect(new CallerError({ code: "x", message: "y" })).toBeInstanceOf(ToolRefusal);
+    expect(new ToolRefusal({ code: "x", message: "y" })).not.toBeInstanceOf(CallerError);
   });
 
   it.each([
@@ -48,5 +56,6 @@ describe("ToolRefusal", () => {
     ["null", null],
   ])("does not take %s for one", (_, value) => {
     expect(ToolRefusal.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(ToolRefusal);
   });
 });

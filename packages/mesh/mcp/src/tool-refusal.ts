@@ -40,4 +40,16 @@ export class ToolRefusal extends Error {
       (value as Record<symbol, unknown>)[TOOL_REFUSAL_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof ToolRefusal` answers as {@link ToolRefusal.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === ToolRefusal
+      ? ToolRefusal.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }

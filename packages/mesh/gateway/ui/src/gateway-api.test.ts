@@ -44,10 +44,23 @@ describe("ApiError", () => {
     const copy = await importCopy();
     expect(copy.ApiError).not.toBe(ApiError);
     const foreign = new copy.ApiError({ code: "forbidden", message: "x", status: 403 });
-    expect(foreign).not.toBeInstanceOf(ApiError);
+    expect(foreign).toBeInstanceOf(ApiError);
     expect(ApiError.isInstance(foreign)).toBe(true);
     const own = new ApiError({ code: "forbidden", message: "x", status: 403 });
     expect(copy.ApiError.isInstance(own)).toBe(true);
+  });
+
+  it("keeps the prototype check for a subclass of a caller", () => {
+    class CallerError extends ApiError {}
+    expect(new CallerError({ code: "forbidden", message: "x", status: 403 })).toBeInstanceOf(
+      CallerError,
+    );
+    expect(new CallerError({ code: "forbidden", message: "x", status: 403 })).toBeInstanceOf(
+      ApiError,
+    );
+    expect(new ApiError({ code: "forbidden", message: "x", status: 403 })).not.toBeInstanceOf(
+      CallerError,
+    );
   });
 
   it.each([
@@ -57,5 +70,6 @@ describe("ApiError", () => {
     ["null", null],
   ])("does not take %s for one", (_, value) => {
     expect(ApiError.isInstance(value)).toBe(false);
+    expect(value).not.toBeInstanceOf(ApiError);
   });
 });

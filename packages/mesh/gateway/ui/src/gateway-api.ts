@@ -40,6 +40,18 @@ export class ApiError extends Error {
       (value as Record<symbol, unknown>)[API_ERROR_BRAND] === true
     );
   }
+
+  /**
+   * `instanceof ApiError` answers as {@link ApiError.isInstance} does, so it also holds across copies;
+   * a subclass keeps the plain prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class the check is made against
+    const type = this as unknown;
+    return type === ApiError
+      ? ApiError.isInstance(value)
+      : Function.prototype[Symbol.hasInstance].call(type, value);
+  }
 }
 
 /** Who the signed-in token is, as `GET /ui/session` says. */
