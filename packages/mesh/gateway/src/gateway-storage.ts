@@ -132,7 +132,8 @@ export interface GatewayStorage {
    * merged extras exceed the registration size limits.
    */
   registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }>;
-  listPeers(): Promise<Peer[]>;
+  /** The registered peers by name: all of them, or those after `after`, at most `limit`. */
+  listPeers(page?: { after?: string | undefined; limit: number }): Promise<Peer[]>;
   getPeer(name: string): Promise<Peer | undefined>;
   setPeerEnabled(name: string, enabled: boolean): Promise<Peer | undefined>;
   /** Sets `last_seen` of a peer (no-op for an unknown name). */

@@ -324,8 +324,14 @@ export async function openPostgresStorage(
           return { peer: peerFromRow(updated.rows[0]!), created: false };
         });
       },
-      async listPeers() {
-        const { rows } = await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name");
+      async listPeers(page) {
+        const { rows } =
+          page === undefined
+            ? await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name")
+            : await pool.query<DbPeerRow>(
+                "SELECT * FROM peers WHERE name > $1 ORDER BY name LIMIT $2",
+                [page.after ?? "", page.limit],
+              );
         return rows.map(peerFromRow);
       },
       getPeer,

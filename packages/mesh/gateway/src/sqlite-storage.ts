@@ -339,10 +339,15 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
         return { peer: getPeer(input.name)!, created: existing === undefined };
       });
     },
-    async listPeers() {
-      return (sql("SELECT * FROM peers ORDER BY name").all() as unknown as DbPeerRow[]).map(
-        peerFromRow,
-      );
+    async listPeers(page) {
+      const rows =
+        page === undefined
+          ? sql("SELECT * FROM peers ORDER BY name").all()
+          : sql("SELECT * FROM peers WHERE name > ? ORDER BY name LIMIT ?").all(
+              page.after ?? "",
+              page.limit,
+            );
+      return (rows as unknown as DbPeerRow[]).map(peerFromRow);
     },
     async getPeer(name) {
       return getPeer(name);

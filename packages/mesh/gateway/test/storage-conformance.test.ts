@@ -84,6 +84,11 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       expect(again.peer).toMatchObject({ team: "blue", zone: "eu", registered_at: at(1) });
       await storage.registerPeer(peer("sc-bravo"));
       expect((await storage.listPeers()).map((p) => p.name)).toEqual(["sc-alpha", "sc-bravo"]);
+      const page = async (after: string | undefined, limit: number) =>
+        (await storage.listPeers({ after, limit })).map((p) => p.name);
+      expect(await page(undefined, 1)).toEqual(["sc-alpha"]);
+      expect(await page("sc-alpha", 5)).toEqual(["sc-bravo"]);
+      expect(await page("sc-bravo", 5)).toEqual([]);
       expect(await storage.getPeer("sc-nobody")).toBeUndefined();
       expect((await storage.setPeerEnabled("sc-bravo", false))?.enabled).toBe(false);
       expect(await storage.setPeerEnabled("sc-nobody", false)).toBeUndefined();

@@ -43,6 +43,12 @@ export const MAX_THREAD_LIMIT = 200;
 /** One `GET /messages` page stops at this many bytes of JSON (4 MiB), whatever its `limit`. */
 export const MAX_PAGE_BYTES = 4_194_304;
 
+/**
+ * `limit` of `GET /peers` when none is given, and its largest (larger values count as this): a
+ * client that does not page gets the whole registry up to this many peers.
+ */
+export const MAX_PEER_LIMIT = 1000;
+
 /** `limit` of `GET /admin/tokens` when none is given. */
 export const DEFAULT_TOKEN_HOLDER_LIMIT = 100;
 

@@ -8,6 +8,7 @@ import {
   DEFAULT_TOKEN_HOLDER_LIMIT,
   MAX_CONTENT_BYTES,
   MAX_MESSAGE_LIMIT,
+  MAX_PEER_LIMIT,
   MAX_PEER_URL_LENGTH,
   MAX_REFERENCE_LENGTH,
   MAX_SEARCH_LENGTH,
@@ -211,6 +212,25 @@ export const ThreadsQuerySchema = v.looseObject({
     ),
   ),
   q: v.optional(searchText),
+});
+
+/** Query of `GET /peers` as it arrives (strings): a page of the registry by name. */
+export const PeersQuerySchema = v.looseObject({
+  limit: v.optional(
+    v.pipe(
+      v.string("limit must be given once"),
+      v.regex(/^[+-]?\d+$/, "limit must be an integer"),
+      v.description(
+        `1 to ${MAX_PEER_LIMIT} (larger values count as ${MAX_PEER_LIMIT}); default ${MAX_PEER_LIMIT}`,
+      ),
+    ),
+  ),
+  after: v.optional(
+    v.pipe(
+      peerName("after"),
+      v.description("only peers whose name sorts after this one (paging cursor)"),
+    ),
+  ),
 });
 
 /** Query of `GET /admin/tokens` as it arrives (strings). */

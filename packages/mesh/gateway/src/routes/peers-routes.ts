@@ -1,13 +1,14 @@
-import { PatchPeerBodySchema, RegisterBodySchema } from "@mesh/protocol";
+import { PatchPeerBodySchema, PeersQuerySchema, RegisterBodySchema } from "@mesh/protocol";
 import { KNOWN_SECRET_RULE_ID } from "@mesh/secret-guard";
 import { requireSelf } from "../access-checks.js";
 import { HttpError } from "../http-error.js";
 import { nameParam } from "../path-params.js";
+import { peersPage } from "../peers-page.js";
 import { checkRegistrationSize } from "../registration-limits.js";
 import { stateOf } from "../request-state.js";
 import { validateInput } from "../validate-input.js";
 import { defineRoute, type GatewayRouteRecord } from "./gateway-route-record.js";
-import { COMMON, errors, json, nameParameter } from "./openapi-parts.js";
+import { COMMON, errors, json, LINK_HEADER, nameParameter } from "./openapi-parts.js";
 
 const REGISTER_FIELDS = new Set([
   "name",
@@ -25,13 +26,28 @@ export const PEERS_ROUTES: readonly GatewayRouteRecord[] = [
     method: "GET",
     path: "/peers",
     operationId: "listPeers",
-    summary: "List registered peers",
+    summary: "List registered peers, by name (at most 1000 or 4 MiB of JSON per page)",
     auth: "token",
-    responses: { "200": json("PeerList", "the peers"), ...errors(...COMMON) },
+    query: PeersQuerySchema,
+    responses: {
+      "200": {
+        ...json("PeerList", "the peers"),
+        headers: {
+          Link: {
+            ...LINK_HEADER,
+            description: 'present when more peers remain: `</peers?...&after=<name>>; rel="next"`',
+          },
+        },
+      },
+      ...errors(400, ...COMMON),
+    },
     handler:
       ({ storage }) =>
-      async () => {
-        return { peers: await storage.listPeers() };
+      async (request, reply) => {
+        const query = validateInput(PeersQuerySchema, request.query, "invalid_query");
+        const page = await peersPage(storage, query, request.url);
+        if (page.link !== undefined) reply.header("link", page.link);
+        return reply.type("application/json; charset=utf-8").send(page.json);
       },
   }),
   defineRoute({
