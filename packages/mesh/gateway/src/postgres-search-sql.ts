@@ -1,5 +1,5 @@
+import { filterConditions, messagesOfIds, type Sql } from "./filter-conditions.js";
 import type { MessageQuery } from "./gateway-storage.js";
-import { filterConditions, QUALIFIED_COLUMNS, type Sql, withinBytes } from "./message-sql.js";
 import { tsQuery } from "./search-words.js";
 
 /**
@@ -79,19 +79,6 @@ export function postgresSearchSql(query: MessageQuery, columns: string): Sql {
       FROM (${head}) AS h WHERE (SELECT count(*) FROM early) < ${limit}),
     later AS MATERIALIZED (${rest("by_last", `m.search @@ ${all}`)}
       UNION ALL ${rest("NOT by_last", `m.search @@ ${others} AND ts_match_vq(m.search, ${all})`)})
-    ${found(columns, `SELECT id FROM early UNION ALL SELECT id FROM later ORDER BY id LIMIT ${limit}`, query.maxBytes, p)}`;
+    ${messagesOfIds(columns, `SELECT id FROM early UNION ALL SELECT id FROM later ORDER BY id LIMIT ${limit}`, query.maxBytes, p)}`;
   return { text, values };
-}
-
-/** `columns` of the messages whose ids `ids` selects, in id order, within `maxBytes` if given. */
-function found(
-  columns: string,
-  ids: string,
-  maxBytes: number | undefined,
-  p: (value: unknown) => string,
-): string {
-  if (maxBytes === undefined)
-    return `SELECT ${columns} FROM messages m WHERE m.id IN (${ids}) ORDER BY m.id`;
-  const rows = `SELECT ${QUALIFIED_COLUMNS} FROM messages m WHERE m.id IN (${ids})`;
-  return withinBytes(columns, rows, maxBytes, p);
 }

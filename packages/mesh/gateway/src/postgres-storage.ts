@@ -17,7 +17,6 @@ import { namedStatement } from "./named-statement.js";
 import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
 import { createPostgresPoller, WAKE_POLL_MS } from "./postgres-poller.js";
 import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
-import { postgresSearchSql } from "./postgres-search-sql.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
@@ -105,6 +104,7 @@ export const POSTGRES_MIGRATIONS = schemaMigrations({
   keyedTableSuffix: "",
   messageOrder: MESSAGE_ORDER,
   conversations: CONVERSATIONS,
+  leanerSearch: "",
 });
 
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
@@ -359,10 +359,7 @@ export async function openPostgresStorage(
         });
       },
       async listMessages(query: MessageQuery) {
-        const { text, values } =
-          query.words !== undefined && query.words.length > 0 && query.threadId === undefined
-            ? postgresSearchSql(query, QUALIFIED_COLUMNS)
-            : messageSql(query, POSTGRES);
+        const { text, values } = messageSql(query, POSTGRES);
         // A search is planned per query: a generic plan cannot weigh how common its words are.
         const result = await pool.query<DbMessageRow>(
           query.words === undefined ? namedStatement(text, values) : { text, values },

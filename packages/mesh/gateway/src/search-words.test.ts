@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fts5Match, searchWords, tsQuery } from "./search-words.js";
+import { fts5Match, holdsWords, searchWords, tsQuery } from "./search-words.js";
 
 describe("searchWords", () => {
   it.each([
@@ -20,6 +20,29 @@ describe("searchWords", () => {
         if (words.length === 0) return;
         expect(fts5Match(words)).toMatch(/^("[\p{L}\p{N}]+" )*"[\p{L}\p{N}]+"\*$/u);
         expect(tsQuery(words)).toMatch(/^([\p{L}\p{N}]+ & )*[\p{L}\p{N}]+:\*$/u);
+      }),
+    );
+  });
+});
+
+describe("holdsWords", () => {
+  it.each([
+    ["Deploy the STAGING build", ["deploy", "stag"], true],
+    ["Deploy the STAGING build", ["staging", "dep"], true],
+    ["Deploy the STAGING build", ["stag", "build"], false],
+    ["redeploy", ["deploy"], false],
+    ["src/index.ts:42", ["index", "4"], true],
+    ["héllo wörld", ["wörld", "hé"], true],
+    ["", ["a"], false],
+  ])("judges %j against %j as %j", (content, words, holds) => {
+    expect(holdsWords(content, words)).toBe(holds);
+  });
+
+  it("holds every text for the words searchWords finds in it", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (content) => {
+        const words = searchWords(content);
+        if (words.length > 0) expect(holdsWords(content, words)).toBe(true);
       }),
     );
   });

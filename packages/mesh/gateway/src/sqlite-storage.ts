@@ -22,6 +22,7 @@ import { type MessageSqlDialect, messageSql } from "./message-sql.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
+import { registerHoldsWords } from "./sqlite-search-sql.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
@@ -58,6 +59,18 @@ export const SQLITE_MIGRATIONS = schemaMigrations({
         UNION ALL SELECT new.to_node, new.thread_id, new.id WHERE new.thread_id IS NOT NULL
         ON CONFLICT (peer, thread_id) DO UPDATE SET last_id = excluded.last_id;
     END;
+  `,
+  // The prefix indexes of version 3 stored every word seven times, which about doubled the
+  // index's share of a send on 1 M messages; a search now tests the first candidates itself and
+  // asks FTS5 only for the rare part of its words, which needs no prefix index. No column sizes
+  // either: nothing ranks by them.
+  leanerSearch: `
+    DROP TABLE messages_fts;
+    CREATE VIRTUAL TABLE messages_fts USING fts5(
+      content, content = 'messages', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0',
+      columnsize = 0
+    );
+    INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
 });
 
@@ -141,6 +154,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA busy_timeout = 5000");
+  registerHoldsWords(db);
   await runMigrations(sqliteMigrations(db), SQLITE_MIGRATIONS);
 
   const statements = new Map<string, StatementSync>();

@@ -127,3 +127,44 @@ for (const { backend, describe } of BACKENDS) {
     });
   });
 }
+
+for (const { backend, describe } of BACKENDS) {
+  describe(`the leaner search index migration on ${backend.name}`, () => {
+    it("keeps messages stored before it searchable through the text index, and new ones", async () => {
+      const db = await backend.create();
+      cleanups.push(db.cleanup);
+      const connection = await open(backend.name, db.database);
+      const migrations = backend.name === "sqlite" ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+      await runMigrations(connection.connection, migrations.slice(0, 3));
+      // More messages to one peer than a search tests itself, the match last: only the text
+      // index can find it.
+      await connection.connection.exec(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
+         INSERT INTO messages (from_node, to_node, kind, content, thread_id, created_at)
+         SELECT 'old-a', 'old-b', 'fyi', CASE WHEN i = 2100 THEN 'Archived Report ready' ELSE 'filler' END,
+           NULL, '2026-01-01T00:00:00Z' FROM n`,
+      );
+      await connection.close();
+      const storage = await openStorage(db.database);
+      cleanups.push(() => storage.close());
+      const search = async (words: string[]) =>
+        (await storage.listMessages({ words, to: "old-b", unreadOnly: false, limit: 10 })).map(
+          (message) => message.content,
+        );
+      expect(await search(["archived", "rep"])).toEqual(["Archived Report ready"]);
+      await storage.importMessages([
+        {
+          fromNode: "old-a",
+          toNode: "old-b",
+          kind: "fyi",
+          content: "Archived again",
+          relatedTaskId: null,
+          threadId: null,
+          createdAt: "2026-01-02T00:00:00Z",
+          readAt: null,
+        },
+      ]);
+      expect(await search(["archived"])).toEqual(["Archived Report ready", "Archived again"]);
+    });
+  });
+}
