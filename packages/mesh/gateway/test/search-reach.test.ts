@@ -8,9 +8,9 @@ import {
 import { BACKENDS } from "./backends.js";
 
 /**
- * A search reads the first candidates in id order before it turns to the text index (10,000
- * of all messages, 2,000 of one peer's): matches that lie beyond those, however they are
- * found, are found all the same, in id order and with every filter.
+ * A search tests the first candidates in id order before it turns to the text index (at most
+ * 10,000 of all messages, 2,000 of one peer's): matches that lie beyond those, however they
+ * are found, are found all the same, in id order and with every filter.
  */
 const FILLER = 12_000;
 /** Where the rare words sit: past both probe sizes. */
