@@ -478,6 +478,14 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       ]);
     });
 
+    it("lists token holders past the first page of GET /admin/tokens", async () => {
+      const names = Array.from({ length: 1001 }, (_, i) => `h${String(i).padStart(4, "0")}`);
+      for (const name of names) await gateway.issueToken(name);
+      await signIn(ADMIN_TOKEN);
+      await peersTable().getByRole("rowheader", { name: "h1000", exact: true }).waitFor();
+      expect(await peersTable().getByText("not registered").count()).toBe(1001);
+    });
+
     it("asks before disabling: Cancel keeps the peer enabled, Disable disables it", async () => {
       await signIn(ADMIN_TOKEN);
       const dialog = page.getByRole("alertdialog");

@@ -1,29 +1,21 @@
 import type { StrictPeer as Peer, StrictTokenHolder as TokenHolder } from "@mesh/protocol";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { ApiError, api, request } from "./gateway-api.js";
+import { ApiError } from "./gateway-api.js";
+import { loadPages } from "./load-pages.js";
 
 const PEERS_REFRESH_MS = 10_000;
-/** Pages of token holders read at most (1,000 each): the page lists the first 10,000. */
-const MAX_HOLDER_PAGES = 10;
 
 /**
- * Every peer holding a token, following the `Link` of `GET /admin/tokens`. A gateway without
- * the listing (404) has none to show.
+ * Every peer holding a token, from `GET /admin/tokens` page by page. A gateway without the
+ * listing (404) has none to show.
  */
 async function loadTokenHolders(token: string): Promise<TokenHolder[]> {
-  const holders: TokenHolder[] = [];
-  let next: string | null = "/admin/tokens?limit=1000";
   try {
-    for (let page = 0; next !== null && page < MAX_HOLDER_PAGES; page++) {
-      const answer = await request(token, "GET", next);
-      holders.push(...(JSON.parse(answer.text) as { holders: TokenHolder[] }).holders);
-      next = answer.next;
-    }
+    return await loadPages<TokenHolder>(token, "/admin/tokens?limit=1000", "holders");
   } catch (error) {
     if (ApiError.isInstance(error) && error.status === 404) return [];
     throw error;
   }
-  return holders;
 }
 
 /**
@@ -41,10 +33,10 @@ export function usePeers(
   const [holders, setHolders] = useState<TokenHolder[]>([]);
   const refresh = useCallback(() => {
     Promise.all([
-      api<{ peers: Peer[] }>(token, "GET", "/peers"),
+      loadPages<Peer>(token, "/peers", "peers"),
       admin ? loadTokenHolders(token) : [],
-    ]).then(([body, holding]) => {
-      setPeers(body.peers);
+    ]).then(([registered, holding]) => {
+      setPeers(registered);
       setHolders(holding);
       resolved("peers");
     }, report("peers"));
