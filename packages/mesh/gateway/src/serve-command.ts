@@ -119,5 +119,6 @@ function banner(gateway: RunningGateway, ui: boolean): string {
   return `mesh-gateway listening on ${gateway.listenUrl}${reach}
   database: ${gateway.database}
 ${gateway.wakeups === "poll" ? `  wake-ups: ${POLL_NOTE}\n` : ""}${ui ? `  dashboard: ${gateway.url}/ui/\n` : ""}  auth: ${auth}
+  Ctrl-C stops
 `;
 }
