@@ -3,8 +3,6 @@ import type { Socket } from "node:net";
 export interface ConnectionAdmissionOptions {
   /** New connections being read at once before their first request arrives. */
   slots: number;
-  /** Time in ms after which a connection that sent no request gives its slot back anyway. */
-  slotMs: number;
 }
 
 /**
@@ -14,14 +12,16 @@ export interface ConnectionAdmissionOptions {
  * one event-loop turn would hold all of their requests at the same time and stall every other
  * client; admitted a few at a time, each is answered or closed before the next are read. A
  * connection is paused as it arrives (before any of its data is read) and resumed when a slot
- * is free, first come first served; its first request, its closing or `slotMs` gives the
- * slot back. Connections already serving requests are not affected.
+ * is free, first come first served; its first request, its closing, or the second event-loop
+ * turn after it was resumed (by then a read of data already there happened: a connection that
+ * sends nothing, or slowly, costs a turn) gives the slot back. Connections already serving
+ * requests are not affected.
  */
 export class ConnectionAdmission {
   readonly options: ConnectionAdmissionOptions;
   private waiting: Socket[] = [];
   private head = 0;
-  private readonly reading = new Map<Socket, NodeJS.Timeout>();
+  private readonly reading = new Set<Socket>();
 
   constructor(options: ConnectionAdmissionOptions) {
     this.options = options;
@@ -52,11 +52,7 @@ export class ConnectionAdmission {
   }
 
   private free(socket: Socket): void {
-    const timer = this.reading.get(socket);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    this.reading.delete(socket);
-    this.pump();
+    if (this.reading.delete(socket)) this.pump();
   }
 
   private pump(): void {
@@ -64,9 +60,8 @@ export class ConnectionAdmission {
       const socket = this.waiting[this.head]!;
       this.head++;
       if (socket.destroyed) continue;
-      const timer = setTimeout(() => this.free(socket), this.options.slotMs);
-      timer.unref();
-      this.reading.set(socket, timer);
+      this.reading.add(socket);
+      setImmediate(() => setImmediate(() => this.free(socket)));
       socket.once("close", () => this.free(socket));
       socket.resume();
     }

@@ -32,7 +32,7 @@ async function heldServer(options: Partial<RequestGateOptions>): Promise<Held> {
     total: 10_000,
     ...options,
   });
-  const admission = new ConnectionAdmission({ slots: 100, slotMs: 60_000 });
+  const admission = new ConnectionAdmission({ slots: 100 });
   const seen: string[] = [];
   const open: ServerResponse[] = [];
   const handler = (request: IncomingMessage, response: ServerResponse) => {

@@ -16,7 +16,7 @@ export interface RequestGateOptions {
  * Requests handed on at once per connection, the unanswered count that stops reading it, and
  * the admission of new connections (see `ConnectionAdmission`).
  */
-export const PIPELINE_DEFAULTS = { inFlight: 8, pauseAt: 64, slots: 2, slotMs: 25 } as const;
+export const PIPELINE_DEFAULTS = { inFlight: 8, pauseAt: 64, slots: 1 } as const;
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
