@@ -1,6 +1,6 @@
 import type { DmKind, StrictThread } from "@mesh/protocol";
 import type { ThreadQuery } from "./gateway-storage.js";
-import { fts5Match, tsQuery } from "./search-words.js";
+import { searchThreadIds } from "./thread-search.js";
 
 /** Runs one query with positional parameters and answers its rows. */
 export type RunQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -29,27 +29,19 @@ export async function listThreads(
   backend: "sqlite" | "postgres",
   run: RunQuery,
 ): Promise<StrictThread[]> {
+  if (query.words !== undefined && query.words.length > 0) {
+    const ids = await searchThreadIds(query, backend, run);
+    return ids.length === 0 ? [] : threadRows(ids, query, backend, run);
+  }
   const values: unknown[] = [];
   const p = (value: unknown) => {
     values.push(value);
     return backend === "sqlite" ? "?" : `$${values.length}`;
   };
-  const { party, words } = query;
-  const own = (value: string) => `(m.from_node = ${p(value)} OR m.to_node = ${p(value)})`;
   const where: string[] = [];
-  const table = party === undefined ? "threads t" : "thread_peers t";
-  if (party !== undefined) where.push(`t.peer = ${p(party)}`);
+  const table = query.party === undefined ? "threads t" : "thread_peers t";
+  if (query.party !== undefined) where.push(`t.peer = ${p(query.party)}`);
   where.push(`t.last_id < ${p(query.beforeId ?? Number.MAX_SAFE_INTEGER)}`);
-  if (words !== undefined && words.length > 0) {
-    const match =
-      backend === "sqlite"
-        ? `messages_fts f JOIN messages m ON m.id = f.rowid WHERE messages_fts MATCH ${p(fts5Match(words))}`
-        : `messages m WHERE m.search @@ to_tsquery('simple', ${p(tsQuery(words))})`;
-    const mine = party === undefined ? "" : ` AND ${own(party)}`;
-    where.push(
-      `t.thread_id IN (SELECT m.thread_id FROM ${match} AND m.thread_id IS NOT NULL${mine})`,
-    );
-  }
   const page = await run(
     `SELECT t.thread_id FROM ${table} WHERE ${where.join(" AND ")} ORDER BY t.last_id DESC LIMIT ${p(query.limit)}`,
     values,

@@ -126,3 +126,52 @@ for (const { backend, describe } of BACKENDS) {
     });
   });
 }
+
+for (const { backend, describe } of BACKENDS) {
+  describe(`thread search beyond the newest threads on ${backend.title}`, () => {
+    let storage: GatewayStorage;
+    let cleanup: () => Promise<void>;
+    /** 250 threads, one message each, the oldest first; only the two oldest hold "needle". */
+    const THREADS = 250;
+    beforeAll(async () => {
+      const db = await backend.create();
+      cleanup = db.cleanup;
+      storage = await openStorage(db.database, db);
+      await storage.importMessages(
+        Array.from({ length: THREADS }, (_, index) => ({
+          fromNode: index % 2 === 0 ? "ts-alice" : "ts-bob",
+          toNode: "ts-carol",
+          kind: "fyi" as const,
+          content: index < 2 ? `common needle ${index}` : `common filler ${index}`,
+          relatedTaskId: null,
+          threadId: `ts-${index}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, index)).toISOString(),
+          readAt: null,
+        })),
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await storage?.close();
+      await cleanup?.();
+    });
+    const ids = async (query: Parameters<GatewayStorage["listThreads"]>[0]) =>
+      (await storage.listThreads(query)).map((thread) => thread.thread_id);
+
+    it("finds the newest threads of a common word and the oldest ones of a rare word", async () => {
+      expect(await ids({ words: ["comm"], limit: 3 })).toEqual(["ts-249", "ts-248", "ts-247"]);
+      expect(await ids({ words: ["needle"], limit: 10 })).toEqual(["ts-1", "ts-0"]);
+      expect(await ids({ words: ["common", "need"], limit: 1 })).toEqual(["ts-1"]);
+    });
+
+    it("keeps a party's own threads and the before_id cursor", async () => {
+      expect(await ids({ words: ["needle"], party: "ts-alice", limit: 10 })).toEqual(["ts-0"]);
+      expect(await ids({ words: ["needle"], party: "ts-carol", limit: 10 })).toEqual([
+        "ts-1",
+        "ts-0",
+      ]);
+      const last = (await storage.listThreads({ words: ["needle"], limit: 1 }))[0]!.last_id;
+      expect(await ids({ words: ["needle"], beforeId: last, limit: 10 })).toEqual(["ts-0"]);
+      expect(await ids({ words: ["needle"], party: "ts-dave", limit: 10 })).toEqual([]);
+    });
+  });
+}
