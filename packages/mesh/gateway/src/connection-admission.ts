@@ -12,16 +12,20 @@ export interface ConnectionAdmissionOptions {
  * one event-loop turn would hold all of their requests at the same time and stall every other
  * client; admitted a few at a time, each is answered or closed before the next are read. A
  * connection is paused as it arrives (before any of its data is read) and resumed when a slot
- * is free, first come first served; its first request, its closing, or the second event-loop
- * turn after it was resumed (by then a read of data already there happened: a connection that
- * sends nothing, or slowly, costs a turn) gives the slot back. Connections already serving
- * requests are not affected.
+ * is free, first come first served; its first request or its closing gives the slot back. One
+ * that read nothing by the second event-loop turn after it was resumed (by then a read of data
+ * already there happened) gives it back too: the first time, while others wait, it is paused
+ * again and goes to the back of the queue (its data, come late, is then read alone), else it
+ * goes on being read without a slot. So a connection that sends nothing costs a few turns and
+ * holds no one back. Connections already serving requests are not affected.
  */
 export class ConnectionAdmission {
   readonly options: ConnectionAdmissionOptions;
   private waiting: Socket[] = [];
   private head = 0;
   private readonly reading = new Set<Socket>();
+  /** Connections sent to the back of the queue once already. */
+  private readonly requeued = new WeakSet<Socket>();
 
   constructor(options: ConnectionAdmissionOptions) {
     this.options = options;
@@ -42,6 +46,7 @@ export class ConnectionAdmission {
 
   private readonly enqueue = (socket: Socket): void => {
     socket.pause();
+    socket.once("close", () => this.free(socket));
     this.waiting.push(socket);
     this.pump();
   };
@@ -55,14 +60,26 @@ export class ConnectionAdmission {
     if (this.reading.delete(socket)) this.pump();
   }
 
+  /** Two turns after `socket` was resumed: gives its slot back if it still holds it. */
+  private settle(socket: Socket, before: number): void {
+    if (!this.reading.delete(socket)) return;
+    const idle = socket.bytesRead === before && !socket.destroyed;
+    if (idle && this.pending > 0 && !this.requeued.has(socket)) {
+      this.requeued.add(socket);
+      socket.pause();
+      this.waiting.push(socket);
+    }
+    this.pump();
+  }
+
   private pump(): void {
     while (this.reading.size < this.options.slots && this.head < this.waiting.length) {
       const socket = this.waiting[this.head]!;
       this.head++;
       if (socket.destroyed) continue;
       this.reading.add(socket);
-      setImmediate(() => setImmediate(() => this.free(socket)));
-      socket.once("close", () => this.free(socket));
+      const before = socket.bytesRead;
+      setImmediate(() => setImmediate(() => this.settle(socket, before)));
       socket.resume();
     }
     if (this.head === this.waiting.length) {
