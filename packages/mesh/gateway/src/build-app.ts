@@ -5,12 +5,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
-import { readingOf } from "./access-checks.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
 import { ConnectionAdmission } from "./connection-admission.js";
 import { type ContentGuardMode, createContentGuard, createOwnTokenCheck } from "./content-guard.js";
 import { gatedServerFactory } from "./gated-server-factory.js";
+import { backlogOf } from "./backlog-of.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import type { MessageWaiters } from "./message-waiters.js";
@@ -21,6 +21,7 @@ import { registerRateLimits } from "./rate-limits.js";
 import { readJsonBody } from "./read-json-body.js";
 import { registerAuthentication } from "./register-authentication.js";
 import { registerErrorReplies } from "./register-error-replies.js";
+import { registerReceipts } from "./register-receipts.js";
 import { registerReplyBudget } from "./register-reply-budget.js";
 import { registerRequestChecks } from "./register-request-checks.js";
 import { registerRequestLog } from "./register-request-log.js";
@@ -30,6 +31,7 @@ import { PIPELINE_DEFAULTS, RequestGate } from "./request-gate.js";
 import type { LoggerSetup } from "./request-logger.js";
 import { ERROR_CODE, STATE, type StatefulRequest, stateOf } from "./request-state.js";
 import type { RouteContext } from "./routes/gateway-route-record.js";
+import { streamAccess } from "./stream-access.js";
 import { registerStreamRoute, type StreamHub } from "./stream-route.js";
 import { registerUiRoute } from "./ui-route.js";
 
@@ -75,6 +77,8 @@ export interface GatewayAppOptions {
   ui: boolean;
   /** Host names answered in open mode besides the loopback ones (lowercase; IPv6 in brackets). */
   allowedHosts?: readonly string[] | undefined;
+  /** How often questions past their `reply_by` are expired, in ms; default 1000. */
+  receiptSweepMs?: number | undefined;
 }
 
 /** How often the server looks for connections past the header or body deadline, in ms. */
@@ -139,12 +143,9 @@ export async function buildGatewayApp(options: GatewayAppOptions): Promise<Fasti
     storage,
     pushInserts: storage.backend === "sqlite",
     waiters,
+    receipts: registerReceipts(app, storage, options.receiptSweepMs),
     ...options.streams,
-    access: (request, query) => {
-      const state = stateOf(request);
-      const reading = readingOf(state, query);
-      return { reading, peer: state.identity.mode === "peer" ? state.identity.peer : undefined };
-    },
+    access: (request, query) => streamAccess(stateOf(request), query),
     stillAuthorized: async (request) => {
       try {
         await authenticate(request.headers.authorization);
@@ -294,10 +295,7 @@ function createMetrics(
       const enabled = peers.filter((peer) => peer.enabled).length;
       return { enabled, disabled: peers.length - enabled };
     },
-    backlog: async () => {
-      const { count, oldest } = await storage.unreadBacklog();
-      return { count, oldestAt: oldest?.created_at };
-    },
+    backlog: () => backlogOf(storage),
     wakeups: storage.wakeups,
   });
 }

@@ -1,5 +1,6 @@
+import type { MessageState } from "@mesh/protocol";
 import type { MessageFilter } from "./gateway-storage.js";
-import { MESSAGE_COLUMNS } from "./storage-schema.js";
+import { MESSAGE_COLUMNS, MESSAGE_STATE_SQL } from "./storage-schema.js";
 
 /** How one back end spells what its message queries differ in. */
 export interface MessageSqlDialect {
@@ -14,10 +15,20 @@ export interface Sql {
   values: unknown[];
 }
 
-/** The stored message columns read through the alias `m`, in wire order. */
-export const QUALIFIED_COLUMNS = MESSAGE_COLUMNS.split(", ")
+/** The stored message columns read through the alias `m`, in wire order, and its `state`. */
+export const QUALIFIED_COLUMNS = `${MESSAGE_COLUMNS.split(", ")
   .map((column) => `m.${column}`)
-  .join(", ");
+  .join(", ")}, ${MESSAGE_STATE_SQL} AS state`;
+
+/** The condition of each `state` over alias `m` (the precedence of `messageState`). */
+const STATE_CONDITIONS: Record<MessageState, string> = {
+  answered: "m.answered_at IS NOT NULL",
+  expired: "m.expired_at IS NOT NULL AND m.answered_at IS NULL",
+  read: "m.read_at IS NOT NULL AND m.expired_at IS NULL AND m.answered_at IS NULL",
+  delivered:
+    "m.delivered_at IS NOT NULL AND m.read_at IS NULL AND m.expired_at IS NULL AND m.answered_at IS NULL",
+  sent: "m.delivered_at IS NULL AND m.read_at IS NULL AND m.expired_at IS NULL AND m.answered_at IS NULL",
+};
 
 /** The WHERE conditions of `filter` over alias `m`, pushing their values to `values`. */
 export function filterConditions(
@@ -43,6 +54,7 @@ export function filterConditions(
   }
   if (filter.threadId !== undefined) where.push(`m.thread_id = ${p(filter.threadId)}`);
   if (filter.unreadOnly) where.push("m.read_at IS NULL");
+  if (filter.state !== undefined) where.push(STATE_CONDITIONS[filter.state]);
   return where;
 }
 

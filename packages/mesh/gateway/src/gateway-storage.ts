@@ -1,7 +1,9 @@
 import type {
   StrictMessage as Message,
   DmKind as MessageKind,
+  MessageState,
   StrictPeer as Peer,
+  StrictReceipt,
   StrictThread,
   StrictTokenHolder,
 } from "@mesh/protocol";
@@ -24,6 +26,8 @@ export interface NewMessage {
   content: string;
   relatedTaskId: string | null;
   threadId: string | null;
+  /** ISO 8601 deadline of a question (checked by the caller). */
+  replyBy?: string | null | undefined;
   /**
    * ISO 8601 insertion time; default the storage's clock at insert (the database's on
    * PostgreSQL). Raised when needed so that `created_at` never decreases in id order.
@@ -70,6 +74,8 @@ export interface MessageFilter {
   threadId?: string | undefined;
   /** Words that must all occur in `content` (lowercase letters and digits), the last as a prefix. */
   words?: readonly string[] | undefined;
+  /** Only messages in this receipt state. */
+  state?: MessageState | undefined;
   unreadOnly: boolean;
 }
 
@@ -101,6 +107,19 @@ export interface ThreadQuery {
   beforeId?: number | undefined;
   /** Threads at most. */
   limit: number;
+}
+
+/** A receipt with the sender it is for. */
+export interface SenderReceipt extends StrictReceipt {
+  from_node: string;
+}
+
+/** What the backlog metrics read. */
+export interface ReceiptBacklog {
+  /** Messages not delivered yet, all inboxes. */
+  undelivered: number;
+  /** Per recipient with unread messages, the `created_at` of its oldest (peers looked at: bounded). */
+  oldestUnread: Array<{ peer: string; createdAt: string }>;
 }
 
 /** Messages as JSON text: each message's JSON with its id, in the same order. */
@@ -170,6 +189,24 @@ export interface GatewayStorage {
   findIdempotent(fromNode: string, key: string, notBefore: string): Promise<Message | undefined>;
   /** Sets `read_at` only when it is still null; returns the message, or undefined when unknown. */
   markRead(id: number, at: string): Promise<Message | undefined>;
+  /**
+   * Sets `delivered_at` to `at` on those of `ids` (at most 1000) that are addressed to
+   * `recipient` and not delivered yet, in one statement; returns the ids it set.
+   */
+  markDelivered(recipient: string, ids: readonly number[], at: string): Promise<number[]>;
+  /**
+   * Sets `expired_at` to `at` on at most `limit` questions whose `reply_by` is not after `at`
+   * and that are neither answered nor expired; returns how many.
+   */
+  expireQuestions(at: string, limit: number): Promise<number>;
+  /**
+   * Calls `listener` with every change of a message's `state` (delivered, read, answered,
+   * expired) made from now on, by this process or (PostgreSQL) any gateway on the same
+   * database, soon after it commits. Returns the unsubscribe function.
+   */
+  onReceipt(listener: (receipt: SenderReceipt) => void): () => void;
+  /** The undelivered backlog and the oldest unread message per recipient (metrics). */
+  receiptBacklog(): Promise<ReceiptBacklog>;
   /** Bulk insert in one transaction, for seeding and imports. */
   importMessages(messages: readonly ImportedMessage[]): Promise<void>;
   /** Stores the SHA-256 hash (hex) of a peer token. */

@@ -14,7 +14,9 @@ export type {
   ImportedMessage,
   MessageQuery,
   NewMessage,
+  ReceiptBacklog,
   RegisterPeerInput,
+  SenderReceipt,
   WakeupSource,
 } from "./gateway-storage.js";
 export {

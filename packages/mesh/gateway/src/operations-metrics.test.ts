@@ -1,14 +1,18 @@
 import { Registry } from "prom-client";
 import { expect, it } from "vitest";
 import pkg from "../package.json" with { type: "json" };
-import { processMetrics, registerOperationsMetrics } from "./operations-metrics.js";
+import {
+  type MessageBacklog,
+  processMetrics,
+  registerOperationsMetrics,
+} from "./operations-metrics.js";
 
 function setUp() {
   const registry = new Registry();
   const state = {
     dropped: 0,
     peers: { enabled: 0, disabled: 0 },
-    backlog: { count: 0, oldestAt: undefined as string | undefined },
+    backlog: { unread: 0, undelivered: 0, oldestUnread: [] } as MessageBacklog,
     backlogReads: 0,
   };
   registerOperationsMetrics(registry, {
@@ -67,21 +71,34 @@ it("keeps one registry of process metrics for the whole process", async () => {
   }
 });
 
-it("reports the unread backlog and its oldest message's age from one read per scrape", async () => {
+it("reports the unread and undelivered backlogs and each peer's oldest unread age from one read per scrape", async () => {
   const { registry, state } = setUp();
   const gauges = async () => {
     const text = await registry.metrics();
-    return [
-      Number(/^mesh_gateway_unread_messages (\S+)$/m.exec(text)?.[1]),
-      Number(/^mesh_gateway_oldest_unread_age_seconds (\S+)$/m.exec(text)?.[1]),
-    ];
+    return {
+      unread: Number(/^mesh_gateway_unread_messages (\S+)$/m.exec(text)?.[1]),
+      undelivered: Number(/^mesh_gateway_undelivered_messages (\S+)$/m.exec(text)?.[1]),
+      ages: [
+        ...text.matchAll(/^mesh_gateway_oldest_unread_seconds\{peer="([^"]+)"\} (\S+)$/gm),
+      ].map((match) => [match[1], Number(match[2])] as const),
+    };
   };
-  expect(await gauges()).toEqual([0, 0]);
+  expect(await gauges()).toEqual({ unread: 0, undelivered: 0, ages: [] });
   expect(state.backlogReads).toBe(1);
-  state.backlog = { count: 7, oldestAt: new Date(Date.now() - 90_000).toISOString() };
-  const [count, age] = await gauges();
-  expect(count).toBe(7);
-  expect(age).toBeGreaterThanOrEqual(90);
-  expect(age).toBeLessThan(120);
+  state.backlog = {
+    unread: 7,
+    undelivered: 3,
+    oldestUnread: [
+      { peer: "bob", createdAt: new Date(Date.now() - 30_000).toISOString() },
+      { peer: "ann", createdAt: new Date(Date.now() - 90_000).toISOString() },
+    ],
+  };
+  const { unread, undelivered, ages } = await gauges();
+  expect([unread, undelivered]).toEqual([7, 3]);
+  expect(ages.map(([peer]) => peer)).toEqual(["ann", "bob"]);
+  expect(ages[0]![1]).toBeGreaterThanOrEqual(90);
   expect(state.backlogReads).toBe(2);
+  // A peer whose backlog was read drops out of the next scrape.
+  state.backlog = { unread: 0, undelivered: 0, oldestUnread: [] };
+  expect((await gauges()).ages).toEqual([]);
 });

@@ -1,5 +1,16 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import pkg from "../package.json" with { type: "json" };
+import { oldestUnreadLabels } from "./oldest-unread-labels.js";
+
+/** The message backlogs one scrape reads. */
+export interface MessageBacklog {
+  /** Messages not read yet, all inboxes. */
+  unread: number;
+  /** Messages not delivered yet (no recipient's session has had them), all inboxes. */
+  undelivered: number;
+  /** Per recipient with unread messages, when its oldest was stored (ISO 8601). */
+  oldestUnread: ReadonlyArray<{ peer: string; createdAt: string }>;
+}
 
 /** What the operations metrics read at each scrape. */
 export interface OperationsMetricsSources {
@@ -7,8 +18,8 @@ export interface OperationsMetricsSources {
   peers: () => Promise<{ enabled: number; disabled: number }>;
   /** Log lines dropped so far because stdout did not keep up; never goes down. */
   droppedLogLines: () => number;
-  /** Unread messages and when the oldest was stored (ISO 8601); read at each scrape. */
-  backlog: () => Promise<{ count: number; oldestAt: string | undefined }>;
+  /** The message backlogs; read at each scrape. */
+  backlog: () => Promise<MessageBacklog>;
 }
 
 let processRegistry: Registry | undefined;
@@ -52,8 +63,8 @@ export function registerOperationsMetrics(
       this.set({ state: "disabled" }, disabled);
     },
   });
-  let backlog: Promise<{ count: number; oldestAt: string | undefined }> | undefined;
-  // One database read per scrape serves both gauges.
+  let backlog: Promise<MessageBacklog> | undefined;
+  // One database read per scrape serves the three gauges.
   const readBacklog = () => {
     backlog ??= sources.backlog().finally(() => {
       backlog = undefined;
@@ -65,18 +76,26 @@ export function registerOperationsMetrics(
     help: "Messages stored and not read yet, all inboxes",
     registers: [registry],
     async collect() {
-      this.set((await readBacklog()).count);
+      this.set((await readBacklog()).unread);
     },
   });
   new Gauge({
-    name: "mesh_gateway_oldest_unread_age_seconds",
-    help: "Age of the oldest unread message; 0 when none is waiting",
+    name: "mesh_gateway_undelivered_messages",
+    help: "Messages stored and not delivered yet (no reply or stream of the recipient's own session carried them), all inboxes",
     registers: [registry],
     async collect() {
-      const { oldestAt } = await readBacklog();
-      this.set(
-        oldestAt === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldestAt)) / 1000),
-      );
+      this.set((await readBacklog()).undelivered);
+    },
+  });
+  new Gauge({
+    name: "mesh_gateway_oldest_unread_seconds",
+    help: "Age of each recipient's oldest unread message: the 20 oldest peers, the others' ages summed under peer=\"other\"",
+    labelNames: ["peer"] as const,
+    registers: [registry],
+    async collect() {
+      const series = oldestUnreadLabels((await readBacklog()).oldestUnread, Date.now());
+      this.reset();
+      for (const { peer, seconds } of series) this.set({ peer }, seconds);
     },
   });
   // A counter whose source is a running total: each scrape adds what was dropped since the last.

@@ -7,7 +7,7 @@ import type {
 } from "./gateway-storage.js";
 import { namedStatement } from "./named-statement.js";
 import { repeatOf } from "./repeat-of.js";
-import { type DbMessageRow, messageFromRow } from "./storage-rows.js";
+import { type DbMessageRow, messageFromRow, storedMessage } from "./storage-rows.js";
 import { MESSAGE_COLUMNS } from "./storage-schema.js";
 
 /** One send waiting for the next batch. */
@@ -27,16 +27,16 @@ type Queryable = Pick<pg.PoolClient, "query">;
  * inserted message (by id).
  */
 const SEND_BATCH = `WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-      WITH ORDINALITY AS i(from_node, to_node, kind, content, related_task_id, thread_id, created_at, ord)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
+      WITH ORDINALITY AS i(from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by, ord)
   ),
   checked AS (
     SELECT input.*, r.enabled AS recipient_enabled, s.enabled AS sender_enabled
     FROM input LEFT JOIN peers r ON r.name = input.to_node LEFT JOIN peers s ON s.name = input.from_node
   ),
   inserted AS (
-    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at)
-    SELECT from_node, to_node, kind, content, related_task_id, thread_id, created_at FROM checked
+    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by)
+    SELECT from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by FROM checked
     WHERE recipient_enabled AND COALESCE(sender_enabled, TRUE) ORDER BY ord
     RETURNING id, from_node, created_at
   ),
@@ -128,6 +128,7 @@ export async function sendBatch(
       sends.map((message) => message.relatedTaskId),
       sends.map((message) => message.threadId),
       sends.map((message) => message.createdAt ?? null),
+      sends.map((message) => message.replyBy ?? null),
     ]),
   );
   const checks = rows
@@ -149,17 +150,7 @@ export async function sendBatch(
     const { message } = send;
     results[index] = {
       created: true,
-      message: {
-        id: Number(row.id),
-        from_node: message.fromNode,
-        to_node: message.toNode,
-        kind: message.kind,
-        content: message.content,
-        created_at: row.created_at!,
-        read_at: null,
-        related_task_id: message.relatedTaskId,
-        thread_id: message.threadId,
-      },
+      message: storedMessage(message, Number(row.id), row.created_at!),
     };
     if (send.idempotency !== undefined) {
       // The key's age is measured by the gateway clock that computes `notBefore`.

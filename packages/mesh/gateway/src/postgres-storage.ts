@@ -17,6 +17,7 @@ import { namedStatement } from "./named-statement.js";
 import { createPostgresListener, type PostgresListener } from "./postgres-listener.js";
 import { createPostgresPoller, WAKE_POLL_MS } from "./postgres-poller.js";
 import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
+import { POSTGRES_RECEIPTS, postgresReceipts, receiptOfPayload } from "./postgres-receipts.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
@@ -24,6 +25,7 @@ import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
+  INSERT_COLUMNS,
   messageFromRow,
   messageValues,
   peerFromRow,
@@ -105,6 +107,7 @@ export const POSTGRES_MIGRATIONS = schemaMigrations({
   messageOrder: MESSAGE_ORDER,
   conversations: CONVERSATIONS,
   leanerSearch: "",
+  receipts: POSTGRES_RECEIPTS,
 });
 
 /** Advisory-lock keys: the migration lock takes a hash of the schema name as second key. */
@@ -122,7 +125,7 @@ const ACCESS_PREFIX = "!access:";
  */
 const ACCESS_WATCH = { maxHashes: 10_000, ttlMs: 120_000 };
 
-const INSERT_MESSAGE = `INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at)`;
+const INSERT_MESSAGE = `INSERT INTO messages (${INSERT_COLUMNS})`;
 
 /**
  * Errors that mean the database cannot be reached or the connection broke (network errors,
@@ -212,6 +215,7 @@ export async function openPostgresStorage(
     throw error;
   }
 
+  const receipts = postgresReceipts(pool);
   const one = async <T>(text: string, values: unknown[]): Promise<T | undefined> =>
     (await pool.query(text, values)).rows[0] as T | undefined;
 
@@ -409,8 +413,9 @@ export async function openPostgresStorage(
             const values: unknown[] = [];
             const tuples = slice.map((message, index) => {
               values.push(...messageValues(message, message.readAt));
-              const base = index * 8;
-              return `(${Array.from({ length: 8 }, (_, k) => `$${base + k + 1}`).join(", ")})`;
+              const width = 9;
+              const base = index * width;
+              return `(${Array.from({ length: width }, (_, k) => `$${base + k + 1}`).join(", ")})`;
             });
             await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
           }
@@ -479,10 +484,28 @@ export async function openPostgresStorage(
           stop();
         };
       },
+      async markDelivered(recipient, ids, at) {
+        return receipts.markDelivered(recipient, ids, at);
+      },
+      async expireQuestions(at, limit) {
+        return receipts.expireQuestions(at, limit);
+      },
+      async receiptBacklog() {
+        return receipts.backlog();
+      },
+      onReceipt(listener) {
+        // Every gateway's changes, this one's included, come back through the channel (or the
+        // receipt log, when polling).
+        return notifications.subscribe((payload) => {
+          const receipt = receiptOfPayload(payload);
+          if (receipt !== undefined) listener(receipt);
+        });
+      },
       onMessage(listener) {
         local.add(listener);
         const stop = notifications.subscribe((payload) => {
-          if (payload?.startsWith(ACCESS_PREFIX) !== true) listener(payload);
+          // Access changes and receipts share the channel; no peer name starts with `!`.
+          if (payload?.startsWith("!") !== true) listener(payload);
         });
         return () => {
           local.delete(listener);

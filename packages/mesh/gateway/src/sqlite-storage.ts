@@ -15,6 +15,7 @@ import type {
   MessagesJson,
   NewMessage,
   RegisterPeerInput,
+  SenderReceipt,
   ThreadQuery,
 } from "./gateway-storage.js";
 import { isoTime } from "./iso-time.js";
@@ -23,15 +24,18 @@ import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
 import { registerHoldsWords } from "./sqlite-search-sql.js";
+import { SQLITE_RECEIPTS, sqliteReceipts } from "./sqlite-receipts.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
   type DbPeerRow,
+  INSERT_COLUMNS,
   messageFromRow,
   messageValues,
   peerFromRow,
+  storedMessage,
 } from "./storage-rows.js";
-import { MESSAGE_COLUMNS, schemaMigrations } from "./storage-schema.js";
+import { MESSAGE_COLUMNS, MESSAGE_STATE_SQL, schemaMigrations } from "./storage-schema.js";
 import { listThreads } from "./thread-queries.js";
 
 // Key-only tables skip the hidden rowid: the primary key is the only lookup.
@@ -72,12 +76,13 @@ export const SQLITE_MIGRATIONS = schemaMigrations({
     );
     INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
+  receipts: SQLITE_RECEIPTS,
 });
 
 /** `'id', m.id, 'from_node', m.from_node, …`: a stored message as `json_object` arguments. */
-const JSON_FIELDS = MESSAGE_COLUMNS.split(", ")
+const JSON_FIELDS = `${MESSAGE_COLUMNS.split(", ")
   .map((column) => `'${column}', m.${column}`)
-  .join(", ");
+  .join(", ")}, 'state', ${MESSAGE_STATE_SQL}`;
 
 const SQLITE: MessageSqlDialect = { backend: "sqlite", param: () => "?" };
 
@@ -202,7 +207,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     readAt: string | null,
   ): number => {
     const result = sql(
-      "INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      `INSERT INTO messages (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(...messageValues(message, readAt));
     return Number(result.lastInsertRowid);
   };
@@ -212,6 +217,8 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     enabled: Map<string, boolean | undefined>;
     seen: Map<string, string>;
     lastCreatedAt: string;
+    /** Questions the batch's answers answered, announced after the commit. */
+    receipts: SenderReceipt[];
   }
   // Peers are checked inside the send's transaction: atomic with the insert, and a lookup in
   // an open transaction skips the WAL read-lock round a standalone read pays. Within one
@@ -254,18 +261,10 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
       ).run(message.fromNode, idempotency.key, id, createdAt);
     }
     batch.seen.set(message.fromNode, createdAt);
-    const stored: Message = {
-      id,
-      from_node: message.fromNode,
-      to_node: message.toNode,
-      kind: message.kind,
-      content: message.content,
-      created_at: createdAt,
-      read_at: null,
-      related_task_id: message.relatedTaskId,
-      thread_id: message.threadId,
-    };
-    return { message: stored, created: true };
+    if (message.kind === "answer" && message.threadId !== null) {
+      batch.receipts.push(...receipts.answeredBy(id, message.threadId, createdAt));
+    }
+    return { message: storedMessage(message, id, createdAt), created: true };
   };
   /**
    * Stores a batch in the current transaction. `last_seen` is written once per sender with
@@ -279,10 +278,12 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
       enabled: new Map(),
       seen: new Map(),
       lastCreatedAt: last?.created_at ?? "",
+      receipts: [],
     };
     const results = batch.map((item) => insertOne(item.message, item.idempotency, state));
     const touch = sql("UPDATE peers SET last_seen = ? WHERE name = ?");
     for (const [peer, at] of state.seen) touch.run(at, peer);
+    answered.push(...state.receipts);
     return results;
   };
 
@@ -297,6 +298,18 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   const announce = (message: Message) => {
     for (const listener of listeners) listener(message.to_node, message);
   };
+  const receiptListeners = new Set<(receipt: SenderReceipt) => void>();
+  const emitReceipt = (receipt: SenderReceipt) => {
+    for (const listener of receiptListeners) listener(receipt);
+  };
+  const receipts = sqliteReceipts(sql, emitReceipt);
+  /** Receipts of the batch being stored: dropped with a rolled-back batch, emitted after commit. */
+  let answered: SenderReceipt[] = [];
+  const announceAnswers = () => {
+    const ready = answered;
+    answered = [];
+    for (const receipt of ready) emitReceipt(receipt);
+  };
   let pending: PendingInsert[] = [];
   const flushPending = () => {
     const batch = pending;
@@ -306,13 +319,16 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     try {
       results = transaction(() => insertBatch(batch));
     } catch {
+      answered = [];
       // One bad row must not fail its neighbours: retry each in its own transaction.
       for (const item of batch) {
         try {
           const result = transaction(() => insertBatch([item]))[0]!;
           item.resolve(result);
           if (result.message !== undefined && result.created) announce(result.message);
+          announceAnswers();
         } catch (error) {
+          answered = [];
           item.reject(error);
         }
       }
@@ -321,6 +337,7 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     for (let index = 0; index < batch.length; index++) batch[index]!.resolve(results[index]!);
     for (const result of results)
       if (result.message !== undefined && result.created) announce(result.message);
+    announceAnswers();
   };
 
   let closed = false;
@@ -416,8 +433,21 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
       return row === undefined ? undefined : getMessage(row.message_id);
     },
     async markRead(id, at) {
-      sql("UPDATE messages SET read_at = ? WHERE id = ? AND read_at IS NULL").run(at, id);
+      receipts.markRead(id, at);
       return getMessage(id);
+    },
+    async markDelivered(recipient, ids, at) {
+      return receipts.markDelivered(recipient, ids, at);
+    },
+    async expireQuestions(at, limit) {
+      return receipts.expireQuestions(at, limit);
+    },
+    onReceipt(listener) {
+      receiptListeners.add(listener);
+      return () => receiptListeners.delete(listener);
+    },
+    async receiptBacklog() {
+      return receipts.backlog();
     },
     async importMessages(messages: readonly ImportedMessage[]) {
       transaction(() => {

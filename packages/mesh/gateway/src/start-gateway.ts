@@ -62,6 +62,8 @@ export interface GatewayOptions {
    * the gateway through DNS rebinding. With an admin token every `Host` is answered. Default `[]`.
    */
   allowedHosts?: readonly string[];
+  /** How often questions past their `reply_by` are expired (and their senders told), in ms. Default 1000. */
+  receiptSweepMs?: number;
   /**
    * Interval in ms of the `: ping` comment on `GET /messages/stream`. Default `STREAM_PING_MS` of
    * `@mesh/protocol` (15000); clients drop a stream after `STREAM_IDLE_TIMEOUT_MS` of silence.
@@ -194,6 +196,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       streams,
       ui,
       allowedHosts,
+      receiptSweepMs: options.receiptSweepMs,
     });
     await app.listen({ host, port });
   } catch (error) {

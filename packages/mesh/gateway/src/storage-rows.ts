@@ -1,7 +1,8 @@
-import type {
-  StrictMessage as Message,
-  DmKind as MessageKind,
-  StrictPeer as Peer,
+import {
+  type StrictMessage as Message,
+  type DmKind as MessageKind,
+  messageState,
+  type StrictPeer as Peer,
 } from "@mesh/protocol";
 import type { NewMessage } from "./gateway-storage.js";
 
@@ -27,6 +28,11 @@ export interface DbMessageRow {
   thread_id: string | null;
   created_at: string | Date;
   read_at: string | Date | null;
+  delivered_at: string | Date | null;
+  answered_at: string | Date | null;
+  answer_id: number | string | null;
+  reply_by: string | Date | null;
+  expired_at: string | Date | null;
 }
 
 const iso = (value: string | Date | null): string | null =>
@@ -46,27 +52,57 @@ export function peerFromRow(row: DbPeerRow): Peer {
 }
 
 export function messageFromRow(row: DbMessageRow): Message {
-  return {
+  const message = {
     id: Number(row.id),
     from_node: row.from_node,
     to_node: row.to_node,
     kind: row.kind as MessageKind,
     content: row.content,
-    created_at: iso(row.created_at)!,
-    read_at: iso(row.read_at),
     related_task_id: row.related_task_id,
     thread_id: row.thread_id,
+    created_at: iso(row.created_at)!,
+    read_at: iso(row.read_at),
+    delivered_at: iso(row.delivered_at),
+    answered_at: iso(row.answered_at),
+    answer_id: row.answer_id === null ? null : Number(row.answer_id),
+    reply_by: iso(row.reply_by),
+    expired_at: iso(row.expired_at),
+  };
+  return { ...message, state: messageState(message) };
+}
+
+/** A message just stored: no receipt yet. */
+export function storedMessage(message: NewMessage, id: number, createdAt: string): Message {
+  return {
+    id,
+    from_node: message.fromNode,
+    to_node: message.toNode,
+    kind: message.kind,
+    content: message.content,
+    related_task_id: message.relatedTaskId,
+    thread_id: message.threadId,
+    created_at: createdAt,
+    read_at: null,
+    delivered_at: null,
+    answered_at: null,
+    answer_id: null,
+    reply_by: message.replyBy ?? null,
+    expired_at: null,
+    state: "sent",
   };
 }
 
+/** The columns `messageValues` fills, in its order. */
+export const INSERT_COLUMNS =
+  "from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at, reply_by";
+
 /**
- * A message's column values in insert order: from_node, to_node, kind, content,
- * related_task_id, thread_id, created_at (null: the storage's clock), read_at.
+ * A message's column values in `INSERT_COLUMNS` order (created_at null: the storage's clock).
  */
 export function messageValues(
   message: NewMessage,
   readAt: string | null = null,
-): [string, string, string, string, string | null, string | null, string | null, string | null] {
+): Array<string | null> {
   return [
     message.fromNode,
     message.toNode,
@@ -76,5 +112,6 @@ export function messageValues(
     message.threadId,
     message.createdAt ?? null,
     readAt,
+    message.replyBy ?? null,
   ];
 }

@@ -34,11 +34,24 @@ export interface SchemaDialect {
    * small (the searches measure before they use it); empty where nothing changed.
    */
   leanerSearch: string;
+  /**
+   * The back end's part of receipts: what sets `answered_at`/`answer_id` when an answer is
+   * stored (in the insert's transaction) and, where other processes must hear of them, what
+   * announces state changes.
+   */
+  receipts: string;
 }
 
 /** The columns of a stored message, in wire order, as every message query selects them. */
 export const MESSAGE_COLUMNS =
-  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at";
+  "id, from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at, delivered_at, answered_at, answer_id, reply_by, expired_at";
+
+/** A message's `state` computed from the receipt columns of `alias` (see `messageState`). */
+export const stateSqlOf = (alias: string): string =>
+  `CASE WHEN ${alias}.answered_at IS NOT NULL THEN 'answered' WHEN ${alias}.expired_at IS NOT NULL THEN 'expired' WHEN ${alias}.read_at IS NOT NULL THEN 'read' WHEN ${alias}.delivered_at IS NOT NULL THEN 'delivered' ELSE 'sent' END`;
+
+/** `stateSqlOf` the alias `m`. */
+export const MESSAGE_STATE_SQL = stateSqlOf("m");
 
 /** One schema for both back ends, so their tables cannot drift apart; only the types differ. */
 export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
@@ -119,5 +132,22 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
     `,
     },
     { version: 4, name: "leaner search index", sql: dialect.leanerSearch },
+    {
+      version: 5,
+      name: "receipts",
+      // A message that was read certainly reached its recipient.
+      sql: `
+      ALTER TABLE messages ADD COLUMN delivered_at ${timestamp};
+      ALTER TABLE messages ADD COLUMN answered_at ${timestamp};
+      ALTER TABLE messages ADD COLUMN answer_id ${messageIdRef};
+      ALTER TABLE messages ADD COLUMN reply_by ${timestamp};
+      ALTER TABLE messages ADD COLUMN expired_at ${timestamp};
+      UPDATE messages SET delivered_at = read_at WHERE read_at IS NOT NULL;
+      CREATE INDEX messages_undelivered ON messages (from_node, id) WHERE delivered_at IS NULL;
+      CREATE INDEX messages_reply_by ON messages (reply_by)
+        WHERE reply_by IS NOT NULL AND answered_at IS NULL AND expired_at IS NULL;
+      ${dialect.receipts}
+    `,
+    },
   ];
 }

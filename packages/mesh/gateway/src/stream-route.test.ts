@@ -2,83 +2,8 @@ import http from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POSTGRES_BACKENDS } from "../test/backends.js";
 import { ADMIN_TOKEN, call, register, send } from "../test/helpers.js";
+import { openStream, type TestStream } from "../test/sse-stream.js";
 import { type GatewayOptions, type RunningGateway, startGateway } from "./index.js";
-
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data?: string;
-  comment?: string;
-}
-
-/** One open SSE response read by hand: blocks are parsed as they arrive. */
-interface TestStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Resolves with the next block that satisfies `match` (earlier ones are consumed). */
-  next(match?: (event: SseEvent) => boolean): Promise<SseEvent>;
-  /** Resolves when the server ends the response. */
-  ended: Promise<void>;
-  close(): void;
-}
-
-function openStream(
-  gateway: RunningGateway,
-  path = "/messages/stream",
-  headers: Record<string, string> = { authorization: `Bearer ${ADMIN_TOKEN}` },
-): Promise<TestStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${gateway.url}${path}`, { headers }, (response) => {
-      const queue: SseEvent[] = [];
-      let waiting: (() => void) | undefined;
-      let buffer = "";
-      const ended = new Promise<void>((done) => response.once("close", done));
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let cut = buffer.indexOf("\n\n");
-        while (cut !== -1) {
-          queue.push(parseBlock(buffer.slice(0, cut)));
-          buffer = buffer.slice(cut + 2);
-          cut = buffer.indexOf("\n\n");
-        }
-        waiting?.();
-      });
-      const next = async (match: (event: SseEvent) => boolean = (e) => e.event === "message") => {
-        for (;;) {
-          const event = queue.shift();
-          if (event !== undefined) {
-            if (match(event)) return event;
-            continue;
-          }
-          if (response.closed) throw new Error("stream ended");
-          await Promise.race([new Promise<void>((wake) => (waiting = wake)), ended]);
-        }
-      };
-      resolve({
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        next,
-        ended,
-        close: () => request.destroy(),
-      });
-    });
-    request.on("error", reject);
-  });
-}
-
-function parseBlock(block: string): SseEvent {
-  const event: SseEvent = {};
-  for (const line of block.split("\n")) {
-    if (line.startsWith(":")) event.comment = line.slice(1).trim();
-    const colon = line.indexOf(": ");
-    if (colon <= 0) continue;
-    const field = line.slice(0, colon);
-    if (field === "id" || field === "event" || field === "data")
-      event[field] = line.slice(colon + 2);
-  }
-  return event;
-}
 
 describe("GET /messages/stream", () => {
   let gateway: RunningGateway;
@@ -250,6 +175,7 @@ describe("GET /messages/stream", () => {
       "thread",
       "from",
       "with",
+      "receipts",
       "Last-Event-ID",
     ]);
   });

@@ -3,8 +3,10 @@ import { MessagesQuerySchema, type StrictMessage } from "@mesh/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayStorage } from "./gateway-storage.js";
 import { HttpError } from "./http-error.js";
+import { deliverMessages, type ReceiptRequest } from "./message-delivery.js";
 import { matchesReading, type Reading, type ReadingRequest } from "./message-reading.js";
 import type { MessageWaiters } from "./message-waiters.js";
+import { type ReceiptHub, receiptEvent } from "./receipt-hub.js";
 import { StreamSlots } from "./stream-slots.js";
 import { validateInput } from "./validate-input.js";
 
@@ -29,6 +31,10 @@ export interface StreamAccess {
   reading: Reading;
   /** The peer whose token opened the stream (counted against `maxStreamsPerPeer`). */
   peer: string | undefined;
+  /** Whose own session the stream is: its events deliver the messages addressed to that peer. */
+  recipient?: string | undefined;
+  /** The sender whose receipts the stream carries too. */
+  receiptsOf?: string | undefined;
 }
 
 export interface StreamRouteOptions {
@@ -41,6 +47,8 @@ export interface StreamRouteOptions {
   pushInserts: boolean;
   /** The in-process notification point that also wakes long-poll waiters. */
   waiters: MessageWaiters;
+  /** Receipts by sender, for the streams that carry them. */
+  receipts: ReceiptHub;
   /** Interval of `: ping` comments in ms. */
   pingMs: number;
   /** Open streams at most, across all callers. */
@@ -48,7 +56,7 @@ export interface StreamRouteOptions {
   /** Open streams at most per peer token (admin and open mode count only against `maxStreams`). */
   maxStreamsPerPeer: number;
   /** Applies the rights of `GET /messages` to the requested filters; throws an `HttpError` to refuse. */
-  access: (request: FastifyRequest, query: ReadingRequest) => StreamAccess;
+  access: (request: FastifyRequest, query: ReadingRequest & ReceiptRequest) => StreamAccess;
   /** Whether the credential that opened the stream is still valid (checked at every ping). */
   stillAuthorized: (request: FastifyRequest) => Promise<boolean>;
 }
@@ -132,8 +140,14 @@ export function registerStreamRoute(
             maxBytes: DRAIN_BATCH_BYTES,
           });
           if (stream.ended) return;
+          const { recipient } = stream.access;
+          const events =
+            recipient === undefined
+              ? rows
+              : await deliverMessages(options.storage, rows, recipient);
+          if (stream.ended) return;
           let chunk = "";
-          for (const message of rows) {
+          for (const message of events) {
             chunk += sseEvent(message);
             stream.cursor = message.id;
             // Backpressure: a slow reader holds about one chunk in memory, never a queue.
@@ -229,12 +243,22 @@ export function registerStreamRoute(
         // Caught up and in id order: the message is the next one (or already sent).
         if (message.id > stream.cursor) {
           stream.cursor = message.id;
-          raw.write(sseEvent(message));
+          raw.write(sseEvent(pushDelivered(options.storage, message, access.recipient)));
         }
       } else {
         void drain(stream);
       }
     });
+    if (access.receiptsOf !== undefined) {
+      const stopMessages = stream.unsubscribe;
+      const stopReceipts = options.receipts.subscribe(access.receiptsOf, (receipt) => {
+        if (stream.started && !stream.ended) raw.write(receiptEvent(receipt));
+      });
+      stream.unsubscribe = () => {
+        stopMessages();
+        stopReceipts();
+      };
+    }
     try {
       stream.cursor = resumeFrom ?? (await latestId(options.storage));
     } catch (error) {
@@ -308,6 +332,23 @@ function startStream(stream: OpenStream): void {
 async function latestId(storage: GatewayStorage): Promise<number> {
   const [last] = await storage.listMessages({ unreadOnly: false, limit: 1 });
   return last?.id ?? 0;
+}
+
+/**
+ * A message pushed to its recipient's own stream, delivered: the update runs at once (the
+ * storage that pushes, SQLite, writes synchronously) and the event shows its time.
+ */
+function pushDelivered(
+  storage: GatewayStorage,
+  message: StrictMessage,
+  recipient: string | undefined,
+): StrictMessage {
+  if (recipient === undefined || message.to_node !== recipient || message.delivered_at !== null) {
+    return message;
+  }
+  const at = new Date().toISOString();
+  storage.markDelivered(recipient, [message.id], at).catch(() => {});
+  return { ...message, delivered_at: at, state: "delivered" };
 }
 
 /** The last message framed: a send wakes every stream it concerns with the same object. */

@@ -109,13 +109,24 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       const result = await send(gateway, { from_node: from, to_node: to, thread_id: "t-1" });
       expect(result.status).toBe(201);
       expect(Object.keys(result.json).sort()).toEqual(
-        ["created_at", "from_node", "id", "kind", "thread_id", "to_node"].sort(),
+        [
+          "created_at",
+          "from_node",
+          "id",
+          "kind",
+          "thread_id",
+          "to_node",
+          "reply_by",
+          "state",
+        ].sort(),
       );
       expect(result.json).toMatchObject({
         from_node: from,
         to_node: to,
         kind: "fyi",
         thread_id: "t-1",
+        reply_by: null,
+        state: "sent",
       });
       expect(Number.isInteger(result.json.id)).toBe(true);
       expect(new Date(result.json.created_at).toISOString()).toBe(result.json.created_at);
@@ -149,6 +160,13 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
           read_at: null,
           related_task_id: "task-7",
           thread_id: "th-7",
+          // The admin reading an inbox delivers nothing.
+          delivered_at: null,
+          answered_at: null,
+          answer_id: null,
+          reply_by: null,
+          expired_at: null,
+          state: "sent",
         });
         expect(json.messages[1]).toMatchObject({ related_task_id: null, thread_id: null });
       }

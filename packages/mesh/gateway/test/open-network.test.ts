@@ -409,7 +409,8 @@ describe("observability", () => {
     );
     expect(metrics.text).toMatch(/^mesh_gateway_peers\{state="enabled"\} 1$/m);
     expect(metrics.text).toMatch(/^mesh_gateway_unread_messages 1$/m);
-    expect(metrics.text).toMatch(/^mesh_gateway_oldest_unread_age_seconds \d/m);
+    expect(metrics.text).toMatch(/^mesh_gateway_undelivered_messages 1$/m);
+    expect(metrics.text).toMatch(/^mesh_gateway_oldest_unread_seconds\{peer="probe"\} \d/m);
     expect(metrics.text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(metrics.text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect((await call(gateway, "GET", "/metrics", { token })).status).toBe(403);

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type GatewayStorage, type NewMessage, openStorage, StorageError } from "../src/index.js";
+import {
+  type GatewayStorage,
+  type NewMessage,
+  openStorage,
+  type SenderReceipt,
+  StorageError,
+} from "../src/index.js";
 import { BACKENDS, POOLED_BACKENDS } from "./backends.js";
 
 /** Every member of the storage interface; the suite fails when one is added without a test. */
@@ -31,6 +37,10 @@ const COVERED = [
   "purgeIdempotencyKeys",
   "findIdempotent",
   "listThreads",
+  "markDelivered",
+  "expireQuestions",
+  "onReceipt",
+  "receiptBacklog",
   "close",
 ];
 /** Members a back end may leave out (the gateway has a fallback for each). */
@@ -165,6 +175,8 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
         { unreadOnly: false, afterId: 0, limit: 3 },
         { unreadOnly: true, limit: 4 },
         { to: "sc-nobody", unreadOnly: false, limit: 10 },
+        { from: "sc-alpha", state: "sent" as const, unreadOnly: false, afterId: 0, limit: 10 },
+        { to: "sc-json", state: "read" as const, unreadOnly: false, limit: 10 },
       ];
       for (const query of queries) {
         const json = await storage.listMessagesJson(query);
@@ -324,6 +336,130 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
         expect(await fresh.unreadBacklog()).toEqual({ count: 1, oldest: second });
         await fresh.markRead(second.id, at(6));
         expect(await fresh.unreadBacklog()).toEqual({ count: 0, oldest: undefined });
+      } finally {
+        await fresh.close();
+        await db.cleanup();
+      }
+    });
+
+    it("delivers, answers and expires messages, announcing each change of state as a receipt", async () => {
+      const db = await backend.create();
+      const fresh = await openStorage(db.database, db);
+      const receipts: SenderReceipt[] = [];
+      const stopReceipts = fresh.onReceipt((receipt) => receipts.push(receipt));
+      const announced: Array<string | undefined> = [];
+      const stopMessages = fresh.onMessage((to) => announced.push(to));
+      try {
+        // The listening connection (or poller) is shared: once it announces, it hears receipts.
+        if (backend.wakeups !== "process") await expect.poll(() => announced).toContain(undefined);
+        await fresh.registerPeer(peer("sc-asker"));
+        await fresh.registerPeer(peer("sc-helper"));
+        const ask = (content: string, replyBy: string | null = null) =>
+          fresh.insertMessage({
+            ...dm("sc-asker", "sc-helper", content),
+            kind: "question",
+            threadId: "sc-t",
+            replyBy,
+          });
+        const question = (await ask("why?", at(900_000))).message!;
+        expect(question).toMatchObject({
+          state: "sent",
+          reply_by: at(900_000),
+          delivered_at: null,
+        });
+        const late = (await ask("when?", at(1))).message!;
+        const other = (await fresh.insertMessage(dm("sc-asker", "sc-helper", "fyi"))).message!;
+        const sentOnly = {
+          from: "sc-asker",
+          state: "sent" as const,
+          unreadOnly: false,
+          afterId: 0,
+        };
+        expect((await fresh.listMessages({ ...sentOnly, limit: 10 })).map((m) => m.id)).toEqual([
+          question.id,
+          late.id,
+          other.id,
+        ]);
+
+        expect(await fresh.markDelivered("sc-asker", [question.id], at(10))).toEqual([]);
+        expect(await fresh.markDelivered("sc-helper", [question.id, other.id], at(10))).toEqual(
+          expect.arrayContaining([question.id, other.id]),
+        );
+        expect(await fresh.markDelivered("sc-helper", [question.id], at(11))).toEqual([]);
+        expect(await fresh.getMessage(question.id)).toMatchObject({
+          delivered_at: at(10),
+          state: "delivered",
+        });
+        expect((await fresh.listMessages({ ...sentOnly, limit: 10 })).map((m) => m.id)).toEqual([
+          late.id,
+        ]);
+        expect((await fresh.markRead(question.id, at(20)))?.state).toBe("read");
+
+        const answer = (
+          await fresh.insertMessage({
+            ...dm("sc-helper", "sc-asker", "because"),
+            kind: "answer",
+            threadId: "sc-t",
+          })
+        ).message!;
+        const answered = await fresh.getMessage(question.id);
+        expect(answered).toMatchObject({
+          state: "answered",
+          answer_id: answer.id,
+          answered_at: answer.created_at,
+        });
+        // The answer answered every earlier open question of the pair in the thread.
+        expect((await fresh.getMessage(late.id))?.answer_id).toBe(answer.id);
+
+        const expiring = (await ask("still there?", at(2))).message!;
+        expect(await fresh.expireQuestions(new Date().toISOString(), 10)).toBe(1);
+        expect(await fresh.expireQuestions(new Date().toISOString(), 10)).toBe(0);
+        expect(await fresh.getMessage(expiring.id)).toMatchObject({ state: "expired" });
+        expect((await fresh.getMessage(expiring.id))?.expired_at).not.toBeNull();
+
+        const of = (id: number) =>
+          receipts.filter((r) => r.message_id === id).map((r) => [r.state, r.from_node]);
+        await expect
+          .poll(() => of(question.id))
+          .toEqual([
+            ["delivered", "sc-asker"],
+            ["read", "sc-asker"],
+            ["answered", "sc-asker"],
+          ]);
+        await expect.poll(() => of(expiring.id)).toEqual([["expired", "sc-asker"]]);
+        expect(receipts.find((r) => r.message_id === question.id)).toEqual({
+          from_node: "sc-asker",
+          message_id: question.id,
+          to_node: "sc-helper",
+          state: "delivered",
+          at: at(10),
+        });
+      } finally {
+        stopReceipts();
+        stopMessages();
+        await fresh.close();
+        await db.cleanup();
+      }
+    });
+
+    it("counts the undelivered backlog and each recipient's oldest unread message", async () => {
+      const db = await backend.create();
+      const fresh = await openStorage(db.database, db);
+      try {
+        expect(await fresh.receiptBacklog()).toEqual({ undelivered: 0, oldestUnread: [] });
+        await fresh.registerPeer(peer("sc-alpha"));
+        await fresh.registerPeer(peer("sc-bravo"));
+        await fresh.registerPeer(peer("sc-idle"));
+        const first = (await fresh.insertMessage(dm("sc-alpha", "sc-bravo", "1"))).message!;
+        await fresh.insertMessage(dm("sc-alpha", "sc-bravo", "2"));
+        const third = (await fresh.insertMessage(dm("sc-bravo", "sc-alpha", "3"))).message!;
+        await fresh.markDelivered("sc-bravo", [first.id], at(1));
+        const backlog = await fresh.receiptBacklog();
+        expect(backlog.undelivered).toBe(2);
+        expect(backlog.oldestUnread.sort((a, b) => (a.peer < b.peer ? -1 : 1))).toEqual([
+          { peer: "sc-alpha", createdAt: third.created_at },
+          { peer: "sc-bravo", createdAt: first.created_at },
+        ]);
       } finally {
         await fresh.close();
         await db.cleanup();

@@ -27,6 +27,7 @@ export {
   MAX_PEER_LIMIT,
   MAX_PEER_URL_LENGTH,
   MAX_REFERENCE_LENGTH,
+  MAX_REPLY_BY_MS,
   MAX_SEARCH_LENGTH,
   MAX_SEARCH_WORDS,
   MAX_THREAD_LIMIT,
@@ -34,6 +35,12 @@ export {
   MAX_WAIT_SECONDS,
   MIN_MESSAGE_LIMIT,
 } from "./limits.js";
+export {
+  MESSAGE_STATES,
+  type MessageState,
+  messageState,
+  type ReceiptFields,
+} from "./message-states.js";
 export { PEER_NAME_FORMAT, PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 export { isRetryableStatus, RETRYABLE_STATUSES } from "./retryable-statuses.js";
 export { isStorableJson, MAX_JSON_DEPTH } from "./storable-json.js";
@@ -58,6 +65,8 @@ export {
   StrictMessageSchema,
   type StrictPeer,
   StrictPeerSchema,
+  type StrictReceipt,
+  StrictReceiptSchema,
   StrictSentMessageSchema,
   type StrictThread,
   StrictThreadSchema,
@@ -77,6 +86,8 @@ export {
   type Peer,
   PeerListBodySchema,
   PeerSchema,
+  type Receipt,
+  ReceiptSchema,
   type SentMessage,
   SentMessageSchema,
   type Thread,

@@ -54,3 +54,6 @@ export const DEFAULT_TOKEN_HOLDER_LIMIT = 100;
 
 /** Largest `limit` of `GET /admin/tokens`; larger values count as this. */
 export const MAX_TOKEN_HOLDER_LIMIT = 1000;
+
+/** Latest `reply_by` of a question: 30 days after the send. */
+export const MAX_REPLY_BY_MS = 30 * 86_400_000;

@@ -16,6 +16,7 @@ import {
   MAX_TOKEN_HOLDER_LIMIT,
   MAX_WAIT_SECONDS,
 } from "./limits.js";
+import { MESSAGE_STATES, type MessageState } from "./message-states.js";
 import { PEER_NAME_FORMAT, PEER_NAME_PATTERN } from "./peer-name-pattern.js";
 import { isStorableJson } from "./storable-json.js";
 
@@ -112,6 +113,15 @@ export const SendBodySchema = v.looseObject(
     ),
     related_task_id: reference("related_task_id"),
     thread_id: reference("thread_id"),
+    reply_by: v.nullish(
+      v.pipe(
+        v.string("reply_by must be an RFC 3339 time"),
+        v.isoTimestamp("reply_by must be an RFC 3339 time such as 2026-01-31T12:00:00Z"),
+        v.description(
+          "questions only: when the question expires unanswered (at most 30 days ahead); the sender then gets an expired receipt",
+        ),
+      ),
+    ),
   },
   "request body must be a JSON object",
 );
@@ -188,6 +198,20 @@ export const MessagesQuerySchema = v.looseObject({
     ),
   ),
   q: v.optional(searchText),
+  state: v.optional(
+    v.pipe(
+      v.picklist(MESSAGE_STATES, `state must be one of ${MESSAGE_STATES.join(", ")}`),
+      v.description("only messages in this receipt state (with from=<self>: what the sender sent)"),
+    ),
+  ),
+  receipts: v.optional(
+    v.pipe(
+      v.picklist(["true", "false", "1", "0"], "receipts must be true or false"),
+      v.description(
+        "stream only: also carry receipt events of the messages the caller sent (implied by from=<self>)",
+      ),
+    ),
+  ),
 });
 
 /** Query of `GET /threads` as it arrives (strings). */
@@ -275,6 +299,12 @@ export const StrictMessageSchema = v.looseObject({
   read_at: v.nullable(isoTime),
   related_task_id: v.nullable(v.string()),
   thread_id: v.nullable(v.string()),
+  delivered_at: v.nullable(isoTime),
+  answered_at: v.nullable(isoTime),
+  answer_id: v.nullable(v.pipe(v.number(), v.integer())),
+  reply_by: v.nullable(isoTime),
+  expired_at: v.nullable(isoTime),
+  state: v.picklist(MESSAGE_STATES),
 });
 export interface StrictMessage {
   id: number;
@@ -286,6 +316,29 @@ export interface StrictMessage {
   read_at: string | null;
   related_task_id: string | null;
   thread_id: string | null;
+  /** When the message first reached the recipient's own session (an admin read does not count). */
+  delivered_at: string | null;
+  /** When the recipient first answered this question in its thread, and with which message. */
+  answered_at: string | null;
+  answer_id: number | null;
+  /** A question's deadline, and when it passed unanswered. */
+  reply_by: string | null;
+  expired_at: string | null;
+  state: MessageState;
+}
+
+/** A receipt event on the sender's stream: a message it sent changed state. */
+export const StrictReceiptSchema = v.object({
+  message_id: v.pipe(v.number(), v.integer()),
+  to_node: v.string(),
+  state: v.picklist(MESSAGE_STATES),
+  at: isoTime,
+});
+export interface StrictReceipt {
+  message_id: number;
+  to_node: string;
+  state: MessageState;
+  at: string;
 }
 
 /** The `POST /messages` answer exactly as the gateway gives it: a message without `content`. */
@@ -296,6 +349,8 @@ export const StrictSentMessageSchema = v.looseObject({
   kind: v.picklist(DM_KINDS),
   thread_id: v.nullable(v.string()),
   created_at: isoTime,
+  reply_by: v.nullable(isoTime),
+  state: v.picklist(MESSAGE_STATES),
 });
 
 /** A row of `GET /threads` exactly as the gateway answers it. */

@@ -2,12 +2,14 @@ import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { DM_KINDS } from "./dm-kinds.js";
+import { MESSAGE_STATES } from "./message-states.js";
 import {
   StrictMessageSchema,
   StrictPeerSchema,
+  StrictReceiptSchema,
   StrictSentMessageSchema,
 } from "./strict-schemas.js";
-import { MessageSchema, PeerSchema, SentMessageSchema } from "./tolerant-schemas.js";
+import { MessageSchema, PeerSchema, ReceiptSchema, SentMessageSchema } from "./tolerant-schemas.js";
 
 const iso = fc
   .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
@@ -25,6 +27,19 @@ const message = fc.record({
   read_at: fc.option(iso, { nil: null }),
   related_task_id: reference,
   thread_id: reference,
+  delivered_at: fc.option(iso, { nil: null }),
+  answered_at: fc.option(iso, { nil: null }),
+  answer_id: fc.option(fc.nat(), { nil: null }),
+  reply_by: fc.option(iso, { nil: null }),
+  expired_at: fc.option(iso, { nil: null }),
+  state: fc.constantFrom(...MESSAGE_STATES),
+});
+
+const receipt = fc.record({
+  message_id: fc.nat(),
+  to_node: text,
+  state: fc.constantFrom(...MESSAGE_STATES),
+  at: iso,
 });
 
 const peer = fc.record({
@@ -45,8 +60,18 @@ describe("tolerant schemas read whatever the strict ones accept, unchanged", () 
       "a sent message",
       StrictSentMessageSchema,
       SentMessageSchema,
-      message.map(({ content: _, read_at: __, related_task_id: ___, ...rest }) => rest),
+      message.map(({ id, from_node, to_node, kind, thread_id, created_at, reply_by, state }) => ({
+        id,
+        from_node,
+        to_node,
+        kind,
+        thread_id,
+        created_at,
+        reply_by,
+        state,
+      })),
     ],
+    ["a receipt", StrictReceiptSchema, ReceiptSchema, receipt],
     ["a peer", StrictPeerSchema, PeerSchema, peer],
   ] as const)("%s", (_, strict, tolerant, arbitrary) => {
     fc.assert(

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import {
   StrictMessageSchema,
   StrictPeerSchema,
+  StrictReceiptSchema,
   StrictSentMessageSchema,
   StrictThreadSchema,
 } from "./strict-schemas.js";
@@ -49,6 +50,18 @@ const messageFields = {
   read_at: optionalText,
   related_task_id: optionalText,
   thread_id: optionalText,
+  reply_by: v.optional(v.nullable(v.string())),
+  // A plain string: a gateway may learn a new state before this client does; absent from a
+  // gateway without receipts.
+  state: v.optional(v.string()),
+};
+
+/** The receipt fields of a message: absent from a gateway that predates receipts. */
+const receiptFields = {
+  delivered_at: v.optional(v.nullable(v.string())),
+  answered_at: v.optional(v.nullable(v.string())),
+  answer_id: v.optional(v.nullable(v.number())),
+  expired_at: v.optional(v.nullable(v.string())),
 };
 
 /**
@@ -58,6 +71,7 @@ const messageFields = {
 export const MessageSchema = v.looseObject({
   ...StrictMessageSchema.entries,
   ...messageFields,
+  ...receiptFields,
   content: optionalText,
 });
 
@@ -82,6 +96,15 @@ function listBody<const TKey extends string>(key: TKey) {
     ),
   );
 }
+
+/** A receipt event as a client reads it: unknown fields kept, `state` any string. */
+export const ReceiptSchema = v.looseObject({
+  ...StrictReceiptSchema.entries,
+  state: v.string(),
+});
+
+/** A message the caller sent changed state (`delivered`, `read`, `answered`, `expired`). */
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 
 /** A `GET /peers` body, either shape, as its array of (not yet checked) entries. */
 export const PeerListBodySchema = listBody("peers");

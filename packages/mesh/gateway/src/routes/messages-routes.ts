@@ -9,7 +9,8 @@ import {
 import { readingOf } from "../access-checks.js";
 import type { GatewayStorage, MessageQuery, MessagesJson } from "../gateway-storage.js";
 import { HttpError } from "../http-error.js";
-import { type MessagePage, messagePage, nextLink, toMessagesJson } from "../message-page.js";
+import { deliveredPage, sessionRecipient } from "../message-delivery.js";
+import { type MessagePage, nextLink, toMessagesJson } from "../message-page.js";
 import type { Reading } from "../message-reading.js";
 import { isFiltered } from "../message-sql.js";
 import { messageIdParam } from "../path-params.js";
@@ -23,9 +24,10 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
   method: "GET",
   path: "/messages",
   operationId: "listMessages",
-  summary: "Read messages, oldest first",
+  summary: "Read messages, oldest first; a reply to the recipient's own token delivers them",
   auth: "token",
   query: MessagesQuerySchema,
+  undocumentedQuery: ["receipts"],
   responses: {
     "200": {
       ...json(
@@ -63,6 +65,7 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
     const paged = afterId !== undefined || isFiltered(reading);
     const filter: MessageQuery = {
       ...reading,
+      state: query.state,
       unreadOnly,
       afterId,
       limit: paged ? limit + 1 : limit,
@@ -75,7 +78,10 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
       }
       return reply.type("application/json; charset=utf-8").send(`{"messages":${page.json}}`);
     };
-    let page = messagePage(await listJson(storage, filter), limit);
+    const recipient = sessionRecipient(state.identity, reading);
+    const readPage = async () =>
+      deliveredPage(storage, await listJson(storage, filter), limit, recipient);
+    let page = await readPage();
     if (page.count > 0 || waitMs <= 0) return send(page);
 
     // Long-poll: the waiter is registered before each read, so a message committed between the
@@ -98,7 +104,7 @@ export const LIST_MESSAGES_ROUTE = defineRoute({
         const remaining = deadline - Date.now();
         if (remaining <= 0) break;
         const woken = waiters.next(reading.to, remaining, abort.signal);
-        page = messagePage(await listJson(storage, filter), limit);
+        page = await readPage();
         if (page.count === 0) await woken;
       }
     } finally {

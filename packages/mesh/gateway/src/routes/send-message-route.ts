@@ -10,6 +10,7 @@ import type {
 } from "../gateway-storage.js";
 import { HttpError } from "../http-error.js";
 import { repeatOf } from "../repeat-of.js";
+import { replyByOf } from "../reply-by.js";
 import { type RequestState, stateOf } from "../request-state.js";
 import { validateInput } from "../validate-input.js";
 import { defineRoute, type RouteContext } from "./gateway-route-record.js";
@@ -59,6 +60,7 @@ export const SEND_MESSAGE_ROUTE = defineRoute({
       content: body.content,
       relatedTaskId: body.related_task_id ?? null,
       threadId: body.thread_id ?? null,
+      replyBy: replyByOf(body.reply_by, body.kind),
     };
     const idempotency =
       idempotencyKey === undefined
@@ -78,6 +80,8 @@ export const SEND_MESSAGE_ROUTE = defineRoute({
       kind: message.kind,
       thread_id: message.thread_id,
       created_at: message.created_at,
+      reply_by: message.reply_by,
+      state: message.state,
     });
   },
 });

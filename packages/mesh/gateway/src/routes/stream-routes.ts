@@ -10,11 +10,12 @@ export const STREAM_MESSAGES_ROUTE = defineRoute({
   method: "GET",
   path: "/messages/stream",
   operationId: "streamMessages",
-  summary: "Server-Sent Events of new messages (event: message, id: message id)",
+  summary:
+    "Server-Sent Events of new messages (event: message, id: message id) and, on the sender's stream, receipts (event: receipt, data: Receipt, no id, not resumed)",
   auth: "token",
   head: false,
   query: MessagesQuerySchema,
-  undocumentedQuery: ["limit", "wait", "q"],
+  undocumentedQuery: ["limit", "wait", "q", "state"],
   parameters: [
     {
       name: "Last-Event-ID",
