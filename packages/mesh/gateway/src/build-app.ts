@@ -5,12 +5,12 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { backlogOf } from "./backlog-of.js";
 import { BodyBudget } from "./body-budget.js";
 import { clientErrorReply } from "./client-error-reply.js";
 import { ConnectionAdmission } from "./connection-admission.js";
 import { type ContentGuardMode, createContentGuard, createOwnTokenCheck } from "./content-guard.js";
 import { gatedServerFactory } from "./gated-server-factory.js";
-import { backlogOf } from "./backlog-of.js";
 import { GatewayMetrics } from "./gateway-metrics.js";
 import type { GatewayStorage } from "./gateway-storage.js";
 import type { MessageWaiters } from "./message-waiters.js";
