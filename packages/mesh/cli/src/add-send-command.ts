@@ -13,6 +13,10 @@ export function addSendCommand(program: Command, action: CommandAction<CommandCo
     .option("--thread <id>", "thread reference")
     .option("--task <id>", "related task reference")
     .option("--idempotency-key <key>", "a repeat with the same key returns the first message")
+    .option(
+      "--reply-by <time>",
+      "questions: expire unanswered at this RFC 3339 time (at most 30 days ahead); you get an expired receipt",
+    )
     .option("--skip-secret-check", "skip the credential guard (only for a reviewed false positive)")
     .action(
       action(
@@ -25,6 +29,7 @@ export function addSendCommand(program: Command, action: CommandAction<CommandCo
             thread?: string;
             task?: string;
             idempotencyKey?: string;
+            replyBy?: string;
             skipSecretCheck?: boolean;
           },
         ) => (await import("./send-command.js")).sendCommand(context, to, kind, content, options),

@@ -4,8 +4,22 @@ import type { CommandContext } from "./command-context.js";
 import { formatTime } from "./format-time.js";
 
 /**
- * Messages as a table: who wrote (and, for both directions, to whom), when, and a preview.
- * `withRecipient: false` is the inbox's form, where every row is to the reader.
+ * Where a message stands: the gateway's receipt `state` (sent, delivered, read, answered,
+ * expired), or read/unread from a gateway without receipts.
+ */
+export function receiptState(context: CommandContext, m: Message): string {
+  const { out } = context;
+  const state = m.state ?? (m.read_at ? "read" : "unread");
+  if (state === "answered") return out.green(state);
+  if (state === "expired") return out.red(state);
+  if (state === "read") return out.dim(state);
+  return out.yellow(state);
+}
+
+/**
+ * Messages as a table: who wrote (and, for both directions, to whom), when, where it stands,
+ * and a preview. `withRecipient: false` is the inbox's form, where every row is to the reader
+ * and READ says read or unread; the others show the receipt STATE.
  */
 export function conversationTable(
   context: CommandContext,
@@ -21,7 +35,7 @@ export function conversationTable(
       ...to,
       { header: "KIND" },
       { header: "SENT (UTC)" },
-      { header: "READ" },
+      { header: withRecipient ? "STATE" : "READ" },
       { header: "THREAD" },
       { header: "CONTENT" },
     ],
@@ -31,7 +45,7 @@ export function conversationTable(
       ...(withRecipient ? [out.cyan(m.to_node)] : []),
       m.kind,
       formatTime(m.created_at),
-      m.read_at ? out.dim("read") : out.yellow("unread"),
+      withRecipient ? receiptState(context, m) : m.read_at ? out.dim("read") : out.yellow("unread"),
       m.thread_id ?? out.dim("-"),
       // The recipient's column takes ten characters of the preview's.
       preview(m.content ?? "", withRecipient ? 50 : 60),

@@ -160,7 +160,8 @@ export function formatMessage(context: CommandContext, m: Message): string {
   const extras = [
     m.thread_id ? `thread ${m.thread_id}` : "",
     m.related_task_id ? `task ${m.related_task_id}` : "",
-    m.read_at ? "read" : "unread",
+    m.state ?? (m.read_at ? "read" : "unread"),
+    m.reply_by ? `reply by ${formatTime(m.reply_by)}` : "",
   ].filter((part) => part !== "");
   const header = `${out.bold(`#${m.id}`)} ${out.cyan(m.from_node)} ${out.dim("->")} ${m.to_node}  ${m.kind}  ${formatTime(m.created_at)}  ${out.dim(extras.join(", "))}`;
   const body = (m.content ?? "")

@@ -10,6 +10,7 @@ export interface SendCommandOptions {
   task?: string;
   skipSecretCheck?: boolean;
   idempotencyKey?: string;
+  replyBy?: string;
 }
 
 /**
@@ -38,6 +39,7 @@ export async function sendCommand(
         ...(options.task !== undefined ? { relatedTaskId: options.task } : {}),
         ...(options.skipSecretCheck === true ? { skipSecretCheck: true } : {}),
         ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
+        ...(options.replyBy !== undefined ? { replyBy: options.replyBy } : {}),
       }),
     );
     if (context.json) context.printJson({ message: sent });

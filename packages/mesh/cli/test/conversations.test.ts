@@ -86,6 +86,38 @@ describe("mesh conversations", () => {
     expect(none.code).toBe(2);
   });
 
+  it("shows receipts: the state of what was sent, in mesh sent and mesh thread", async () => {
+    const table = await runCli(["sent", "--limit", "2"], { env: env("ana") });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/\bSTATE\b/);
+    expect(table.stdout).toMatch(/answered\s+pr-12\s+Can you review PR 12\?/);
+    expect(table.stdout).toMatch(/\bsent\s+-\s+tick 0/);
+    const waiting = await runCli(["sent", "--state", "sent", "--json", "--limit", "1"], {
+      env: env("ana"),
+    });
+    expect(json(waiting.stdout)["messages"]).toEqual([
+      expect.objectContaining({ content: "tick 0", state: "sent", delivered_at: null }),
+    ]);
+    const thread = await runCli(["thread", "pr-12"], { env: env("ana") });
+    expect(thread.stdout).toMatch(/thread pr-12, answered/);
+  });
+
+  it("sends a question with --reply-by, and refuses one in the past", async () => {
+    const replyBy = new Date(Date.now() + 3_600_000).toISOString();
+    const asked = await runCli(
+      ["send", "bo", "question", "by tonight?", "--reply-by", replyBy, "--json"],
+      { env: env("ana") },
+    );
+    expect(asked.code).toBe(0);
+    expect(json(asked.stdout)["message"]).toMatchObject({ reply_by: replyBy, state: "sent" });
+    const late = await runCli(
+      ["send", "bo", "question", "yesterday?", "--reply-by", "2020-01-01T00:00:00Z"],
+      { env: env("ana") },
+    );
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain("invalid_body");
+  });
+
   it("says how many more messages follow a full inbox page, and how to read them", async () => {
     const first = await runCli(["inbox", "--unread"], { env: env("cy") });
     expect(first.code).toBe(0);

@@ -16,6 +16,8 @@ export {
   MessageSchema,
   type Peer,
   PeerSchema,
+  type Receipt,
+  ReceiptSchema,
   type SentMessage,
   SentMessageSchema,
   type Thread,
@@ -33,4 +35,4 @@ export {
   type WatchOptions,
 } from "./mesh-client.js";
 export type { MessagesQuery } from "./message-query.js";
-export type { ConnectionEvent, StreamOptions } from "./stream-messages.js";
+export type { ConnectionEvent, StreamEvent, StreamOptions } from "./stream-messages.js";

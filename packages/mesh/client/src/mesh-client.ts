@@ -40,7 +40,9 @@ import { readMessageRecord } from "./read-message-record.js";
 import {
   type ConnectionEvent,
   StreamArgsSchema,
+  type StreamEvent,
   type StreamOptions,
+  streamEvents,
   streamMessages,
 } from "./stream-messages.js";
 import { type WatchContext, watchMessages } from "./watch-messages.js";
@@ -126,6 +128,11 @@ export interface SendOptions {
   relatedTaskId?: string | undefined;
   /** Thread reference, 1 to 200 characters. */
   threadId?: string | undefined;
+  /**
+   * A question's deadline (an RFC 3339 time or a `Date`, at most 30 days ahead): past it, still
+   * unanswered, the gateway expires it and tells the sender (`state: 'expired'`).
+   */
+  replyBy?: string | Date | undefined;
   /**
    * Skip the credential guard entirely (including the own-token check), and ask the gateway
    * to skip its generic rules too (`Mesh-Secret-Check: skip`; it still refuses its own tokens).
@@ -215,6 +222,7 @@ const SendArgsSchema = v.object({
   content: v.string(),
   relatedTaskId: optionalText,
   threadId: optionalText,
+  replyBy: v.optional(v.union([v.pipe(v.string(), v.isoTimestamp()), v.date()])),
   skipSecretCheck: v.optional(v.boolean()),
   idempotencyKey: v.optional(
     v.pipe(
@@ -410,6 +418,9 @@ export class MeshClient {
     };
     if (args.relatedTaskId !== undefined) body["related_task_id"] = args.relatedTaskId;
     if (args.threadId !== undefined) body["thread_id"] = args.threadId;
+    if (args.replyBy !== undefined) {
+      body["reply_by"] = args.replyBy instanceof Date ? args.replyBy.toISOString() : args.replyBy;
+    }
     randomUUID ??= process.getBuiltinModule("node:crypto").randomUUID;
     const idempotencyKey = args.idempotencyKey ?? randomUUID();
     const data = await this.#transport.request({
@@ -537,13 +548,19 @@ export class MeshClient {
   /**
    * New messages of the own inbox as they are stored, over `GET /messages/stream`: after
    * `afterId`, or (default) only those stored after the stream opens. A dropped connection is
-   * resumed with `Last-Event-ID`, so nothing is missed or repeated. Never marks anything read.
-   * Ends when `signal` aborts or the client closes.
+   * resumed with `Last-Event-ID`, so nothing is missed or repeated. With `receipts: true` the
+   * items are tagged, `{ type: 'message', message }` and `{ type: 'receipt', receipt }` (a
+   * message this peer sent changed state). Never marks anything read; the gateway records the
+   * messages it carries as delivered. Ends when `signal` aborts or the client closes.
    */
-  stream(options: StreamOptions = {}): AsyncGenerator<Message, void, undefined> {
+  stream(options: StreamOptions & { receipts: true }): AsyncGenerator<StreamEvent, void, undefined>;
+  stream(options?: StreamOptions): AsyncGenerator<Message, void, undefined>;
+  stream(options: StreamOptions = {}): AsyncGenerator<Message | StreamEvent, void, undefined> {
     this.#assertOpen();
     const args = parseArgs(StreamArgsSchema, options, "stream options");
-    return streamMessages(this.#watchContext(), args);
+    return args.receipts === true
+      ? streamEvents(this.#watchContext(), args)
+      : streamMessages(this.#watchContext(), args);
   }
 
   /**

@@ -35,6 +35,12 @@ const wellFormedRow = fc.record(
     read_at: optionalText,
     related_task_id: optionalText,
     thread_id: optionalText,
+    delivered_at: optionalText,
+    answered_at: optionalText,
+    answer_id: fc.option(fc.integer(), { nil: null }),
+    reply_by: optionalText,
+    expired_at: optionalText,
+    state: fc.constantFrom("sent", "delivered", "read", "answered", "expired", "later-state"),
   },
   { requiredKeys: ["id", "from_node", "to_node", "kind", "created_at"] },
 );

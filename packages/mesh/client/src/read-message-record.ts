@@ -47,19 +47,14 @@ export function readMessageRecord(
   if (withContent) {
     const content = optionalText(input["content"]);
     if (content === undefined) return undefined;
-    output = {
-      id,
-      from_node,
-      to_node,
-      kind,
-      content,
-      created_at,
-      read_at,
-      related_task_id,
-      thread_id,
-    };
+    output = { id, from_node, to_node, kind, content, created_at, read_at, related_task_id };
+    output["thread_id"] = thread_id;
+    if (!copyReceiptFields(input, output, MESSAGE_RECEIPT_FIELDS)) return undefined;
   } else {
-    output = { id, from_node, to_node, kind, thread_id, created_at, read_at, related_task_id };
+    output = { id, from_node, to_node, kind, thread_id, created_at };
+    if (!copyReceiptFields(input, output, SENT_RECEIPT_FIELDS)) return undefined;
+    output["read_at"] = read_at;
+    output["related_task_id"] = related_task_id;
   }
   const known = withContent ? MESSAGE_KEYS : SENT_MESSAGE_KEYS;
   for (const key in input) {
@@ -68,6 +63,43 @@ export function readMessageRecord(
     }
   }
   return output as Message | SentMessage;
+}
+
+/** A receipt field's check: whether a present value fits its schema (absent ones are left out). */
+type FieldCheck = (value: unknown) => boolean;
+const nullableText: FieldCheck = (value) => value === null || typeof value === "string";
+const nullableNumber: FieldCheck = (value) =>
+  value === null || (typeof value === "number" && !Number.isNaN(value));
+const text: FieldCheck = (value) => typeof value === "string";
+
+/** The receipt fields of `MessageSchema` and of `SentMessageSchema`, in their field order. */
+const MESSAGE_RECEIPT_FIELDS: ReadonlyArray<readonly [string, FieldCheck]> = [
+  ["delivered_at", nullableText],
+  ["answered_at", nullableText],
+  ["answer_id", nullableNumber],
+  ["reply_by", nullableText],
+  ["expired_at", nullableText],
+  ["state", text],
+];
+const SENT_RECEIPT_FIELDS: ReadonlyArray<readonly [string, FieldCheck]> = [
+  ["reply_by", nullableText],
+  ["state", text],
+];
+
+/** Copies the present `fields` of `input` to `output`; false when one does not fit. */
+function copyReceiptFields(
+  input: Record<string, unknown>,
+  output: Record<string, unknown>,
+  fields: ReadonlyArray<readonly [string, FieldCheck]>,
+): boolean {
+  for (const [key, fits] of fields) {
+    // As valibot's optional entries: a key present (even inherited or undefined) is copied.
+    if (!(key in input)) continue;
+    const value = input[key];
+    if (value !== undefined && !fits(value)) return false;
+    output[key] = value;
+  }
+  return true;
 }
 
 /** `optional(nullable(string), null)`: the text, `null` when null or absent, `undefined` when neither. */

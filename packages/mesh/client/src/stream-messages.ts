@@ -1,5 +1,11 @@
 import { MeshAuthError, MeshGatewayError } from "@mesh/errors";
-import { type Message, MessageSchema, STREAM_IDLE_TIMEOUT_MS } from "@mesh/protocol";
+import {
+  type Message,
+  MessageSchema,
+  type Receipt,
+  ReceiptSchema,
+  STREAM_IDLE_TIMEOUT_MS,
+} from "@mesh/protocol";
 import {
   type GatewayStreamResponse,
   type GatewayTransport,
@@ -21,7 +27,18 @@ export interface StreamOptions {
   afterId?: number | undefined;
   /** Ends the stream: the iterator finishes cleanly. */
   signal?: AbortSignal | undefined;
+  /**
+   * Also yield the receipts of the messages this peer sent (delivered, read, answered,
+   * expired); the items become `{ type: 'message', message }` and `{ type: 'receipt', receipt }`.
+   * Receipts are not resumed after a drop: read the states with `sent()`. Default false.
+   */
+  receipts?: boolean | undefined;
 }
+
+/** An item of `stream({ receipts: true })`: a new message, or a receipt of one this peer sent. */
+export type StreamEvent =
+  | { type: "message"; message: Message }
+  | { type: "receipt"; receipt: Receipt };
 
 /** What a stream needs from its client. */
 export interface StreamContext {
@@ -43,12 +60,13 @@ export type ConnectionEvent = { state: "open" } | { state: "lost"; error: unknow
 /** Called with each {@link ConnectionEvent}; what it throws is ignored. */
 export type ConnectionListener = (event: ConnectionEvent) => void;
 
-/** One item of the raw stream: where a connection starts, or a message. */
-export type StreamItem = { type: "open"; id: number } | { type: "message"; message: Message };
+/** One item of the raw stream: where a connection starts, a message, or a receipt. */
+export type StreamItem = { type: "open"; id: number } | StreamEvent;
 
 export const StreamArgsSchema = v.object({
   afterId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   signal: v.optional(v.instance(AbortSignal)),
+  receipts: v.optional(v.boolean()),
 });
 
 /**
@@ -102,6 +120,7 @@ export async function* streamItems(
   stop: AbortSignal,
   connection: ConnectionState,
   forever = false,
+  receipts = false,
 ): AsyncGenerator<StreamItem, void, undefined> {
   let cursor = afterId;
   let connected = false;
@@ -112,13 +131,13 @@ export async function* streamItems(
     const onStop = () => request.abort();
     stop.addEventListener("abort", onStop, { once: true });
     try {
-      const response = await connect(context, cursor, request.signal);
+      const response = await connect(context, cursor, request.signal, receipts);
       connected = true;
       backoff = FIRST_BACKOFF_MS;
       connection.open();
       for await (const item of readItems(response, request)) {
         if (item.type === "message") cursor = item.message.id;
-        else cursor = Math.max(cursor ?? 0, item.id);
+        else if (item.type === "open") cursor = Math.max(cursor ?? 0, item.id);
         yield item;
       }
     } catch (error) {
@@ -152,16 +171,32 @@ export async function* streamMessages(
   }
 }
 
+/** {@link streamMessages} with the receipts of what the own peer sent, as tagged items. */
+export async function* streamEvents(
+  context: StreamContext,
+  options: StreamOptions,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  const stop = options.signal
+    ? AbortSignal.any([options.signal, context.closing])
+    : context.closing;
+  const connection = new ConnectionState(undefined);
+  for await (const item of streamItems(context, options.afterId, stop, connection, false, true)) {
+    if (item.type === "receipt") yield item;
+    else if (item.type === "message" && item.message.from_node !== context.node) yield item;
+  }
+}
+
 async function connect(
   context: StreamContext,
   cursor: number | undefined,
   signal: AbortSignal,
+  receipts: boolean,
 ): Promise<GatewayStreamResponse> {
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (cursor !== undefined) headers["last-event-id"] = String(cursor);
   const response = await context.transport.openStream({
     path: PATH,
-    query: { to: context.node },
+    query: receipts ? { to: context.node, receipts: "true" } : { to: context.node },
     headers,
     signal,
   });
@@ -210,12 +245,19 @@ function toItem(
     const start = Number(id);
     return id !== undefined && /^\d+$/.test(id) ? { type: "open", id: start } : undefined;
   }
-  if (event !== "message") return undefined;
+  if (event !== "message" && event !== "receipt") return undefined;
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch (cause) {
     throw gatewayError(`GET ${PATH} sent an event whose data is not JSON`, { cause });
+  }
+  if (event === "receipt") {
+    const receipt = v.safeParse(ReceiptSchema, json);
+    if (!receipt.success) {
+      throw gatewayError(`GET ${PATH} sent a receipt event that is not a receipt record`, {});
+    }
+    return { type: "receipt", receipt: receipt.output };
   }
   const parsed = v.safeParse(MessageSchema, json);
   if (!parsed.success) {

@@ -112,7 +112,7 @@ async function* watchStream(
       }
       continue;
     }
-    if (item.message.id <= state.cursor) continue;
+    if (item.type !== "message" || item.message.id <= state.cursor) continue;
     state.cursor = item.message.id;
     if (item.message.from_node !== context.node) yield item.message;
   }

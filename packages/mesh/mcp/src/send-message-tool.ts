@@ -66,12 +66,11 @@ function canonical(name: string): string {
 
 function summarizeSent(message: SentMessage | null, repeated: boolean): string {
   if (message === null) return "Sent (the gateway acknowledged without a message id).";
-  const state = (message as { state?: unknown }).state;
   const thread = message.thread_id ? `, thread ${message.thread_id}` : "";
   const head = repeated
     ? `Already sent as #${message.id} to ${message.to_node} (${message.kind}${thread}): this repeated call sent nothing new; pass resend: true to send it again.`
     : `Sent #${message.id} to ${message.to_node} (${message.kind}${thread}).`;
-  const receipt = typeof state === "string" ? ` State: ${state}.` : "";
+  const receipt = message.state === undefined ? "" : ` State: ${message.state}.`;
   const next = message.kind === "question" ? " Call wait_for_messages to wait for the answer." : "";
   return `${head}${receipt}${next}`;
 }

@@ -41,8 +41,9 @@ describe("messageLine", () => {
       line: "#55 to lab-ovh (answer, thread gpu, state read): which node has the GPU?",
     },
     {
-      message: { ...base, state: "answered" },
-      line: "#55 from lab-ovh (question, thread gpu, answered): which node has the GPU?",
+      // A received message reads as read or unread for its reader, whatever its receipt state.
+      message: { ...base, state: "delivered" },
+      line: "#55 from lab-ovh (question, thread gpu, unread): which node has the GPU?",
     },
   ])("$line", ({ message, line }) => {
     expect(messageLine(message, "droplet")).toBe(line);

@@ -47,10 +47,12 @@ export function messageLine(message: Message, node: string): string {
   return `#${message.id} ${who} (${traits.join(", ")}): ${firstLine(message.content)}`;
 }
 
-/** The receipt state the gateway gives (`sent`, `delivered`, `read`, `answered`), else read or unread. */
+/**
+ * A sent message's receipt state as the gateway gives it (`sent`, `delivered`, `read`,
+ * `answered`, `expired`); a received one, read or unread (what its reader acts on).
+ */
 function stateOf(message: Message, own: boolean): string {
-  const state = (message as { state?: unknown }).state;
-  if (typeof state === "string" && state !== "") return own ? `state ${state}` : state;
+  if (own && message.state !== undefined && message.state !== "") return `state ${message.state}`;
   return message.read_at == null ? "unread" : "read";
 }
 

@@ -338,7 +338,7 @@ describe("mesh-mcp keeps results bounded and sends each message once", () => {
     // A sender whose registry cache is younger than dave's registration.
     const sender = await session(peerEnv("lab-ovh", labToken), ["--no-register"]);
     const sent = await call(sender, "send_message", { to: "dave", kind: "fyi", content: "hi" });
-    expect(errorText(sent)).toMatch(/^Sent #\d+ to dave \(fyi\)\.$/);
+    expect(errorText(sent)).toMatch(/^Sent #\d+ to dave \(fyi\)\. State: sent\.$/);
     expect((await admin.listPeers()).map((peer) => peer.name)).not.toContain("erin");
     const refused = await call(sender, "send_message", { to: "erin", kind: "fyi", content: "hi" });
     expect(errorText(refused)).toBe(

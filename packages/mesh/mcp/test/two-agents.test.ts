@@ -82,12 +82,21 @@ describe("two agents over mesh-mcp", () => {
         `^1 unread message:\\n#${asked.message.id} from lab-ovh \\(question, thread gpu-1, unread\\): Which node has a free GPU\\?\\n`,
       ),
     );
+    // The asker sees its question's receipts: picked up by the answerer's own session.
+    const receiptOf = async (session: McpSession) => {
+      const thread = await structured<Page>(session, "get_thread", { thread_id: "gpu-1" });
+      return thread.messages.find((m) => m.id === asked.message.id)?.state;
+    };
+    const seen = [await receiptOf(first)];
 
     // The asker's server goes away; its model asks again after the restart, with its key.
     await first.close();
     const asker = await agent("lab-ovh");
     const again = await structured<Sent>(asker, "send_message", question);
     expect(again.message.id).toBe(asked.message.id);
+    expect(again.message.state).toBe("delivered");
+    await structured(answerer, "mark_read", { ids: [asked.message.id] });
+    seen.push(await receiptOf(asker));
 
     const answer = {
       to: "lab-ovh",
@@ -99,7 +108,11 @@ describe("two agents over mesh-mcp", () => {
     // A repeat of the answer without a key: the derived key returns the first message.
     const repeated = await structured<Sent>(answerer, "send_message", answer);
     expect(repeated).toEqual({ message: answered.message, repeated: true });
-    await structured(answerer, "mark_read", { ids: [asked.message.id] });
+    seen.push(await receiptOf(asker));
+    expect(seen).toEqual(["delivered", "read", "answered"]);
+    expect(errorText(await call(asker, "get_thread", { thread_id: "gpu-1" }))).toContain(
+      "state answered",
+    );
 
     const got = await structured<Page>(asker, "wait_for_messages", {});
     expect(got.messages).toMatchObject([
