@@ -12,19 +12,17 @@ export function replyByOf(
 ): string | null {
   if (replyBy === undefined || replyBy === null) return null;
   if (kind !== "question") {
-    throw new HttpError(
-      400,
-      "invalid_body",
-      `reply_by applies to questions only; send kind 'question' or leave reply_by out`,
-    );
+    throw new HttpError({
+      code: "invalid_body",
+      message: "reply_by applies to questions only; send kind 'question' or leave reply_by out",
+    });
   }
   const at = Date.parse(replyBy);
   if (!Number.isFinite(at) || at < now || at > now + MAX_REPLY_BY_MS) {
-    throw new HttpError(
-      400,
-      "invalid_body",
-      `reply_by must lie between now and ${MAX_REPLY_BY_MS / 86_400_000} days ahead; give a later or earlier time`,
-    );
+    throw new HttpError({
+      code: "invalid_body",
+      message: `reply_by must lie between now and ${MAX_REPLY_BY_MS / 86_400_000} days ahead; give a later or earlier time`,
+    });
   }
   return new Date(at).toISOString();
 }
