@@ -18,7 +18,6 @@ import { createPostgresListener, type PostgresListener } from "./postgres-listen
 import { createPostgresPoller, WAKE_POLL_MS } from "./postgres-poller.js";
 import { createPostgresPool, isDirectConnection } from "./postgres-pool.js";
 import { POSTGRES_RECEIPTS, postgresReceipts, receiptOfPayload } from "./postgres-receipts.js";
-import { postgresSearchSql } from "./postgres-search-sql.js";
 import { type PendingSend, sendBatch } from "./postgres-send-batch.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";

@@ -23,8 +23,8 @@ import { type MessageSqlDialect, messageSql } from "./message-sql.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
-import { registerHoldsWords } from "./sqlite-search-sql.js";
 import { SQLITE_RECEIPTS, sqliteReceipts } from "./sqlite-receipts.js";
+import { registerHoldsWords } from "./sqlite-search-sql.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
 import {
   type DbMessageRow,
