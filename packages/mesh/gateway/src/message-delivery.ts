@@ -3,8 +3,13 @@ import type { GatewayStorage, MessagesJson } from "./gateway-storage.js";
 import { type MessagePage, messagePage } from "./message-page.js";
 import type { Reader, Reading } from "./message-reading.js";
 
-/** How an undelivered row reads in a message's JSON (a key's quotes are never escaped). */
+/**
+ * How an undelivered row, and a row to `recipient`, read in a message's JSON: a quote inside a
+ * string value is always escaped, so these unescaped key sequences occur only as the keys
+ * themselves (and peer names need no escaping).
+ */
 const UNDELIVERED = '"delivered_at":null';
+const addressedTo = (recipient: string) => `"to_node":${JSON.stringify(recipient)},`;
 
 /**
  * Whose own session a reading is, i.e. whose messages it delivers: the peer of a peer token; in
@@ -36,8 +41,10 @@ export async function deliveredPage(
   const page = messagePage(found, limit);
   if (recipient === undefined || page.count === 0) return page;
   const candidates: number[] = [];
+  const toRecipient = addressedTo(recipient);
   for (let index = 0; index < page.count; index++) {
-    if (found.rows[index]!.includes(UNDELIVERED)) candidates.push(found.ids[index]!);
+    const row = found.rows[index]!;
+    if (row.includes(UNDELIVERED) && row.includes(toRecipient)) candidates.push(found.ids[index]!);
   }
   if (candidates.length === 0) return page;
   const at = new Date().toISOString();
