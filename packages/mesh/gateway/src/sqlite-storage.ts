@@ -161,117 +161,153 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   db.exec("PRAGMA busy_timeout = 5000");
   registerHoldsWords(db);
   await runMigrations(sqliteMigrations(db), SQLITE_MIGRATIONS);
+  // node:sqlite answers every call on a closed database with ERR_INVALID_STATE.
+  return withStorageErrors<GatewayStorage>(
+    new SqliteStorage(db),
+    (error) => (error as { code?: unknown })?.code === "ERR_INVALID_STATE",
+  );
+}
 
-  const statements = new Map<string, StatementSync>();
-  const sql = (text: string, returnArrays = false): StatementSync => {
-    let statement = statements.get(text);
+/** Per batch: peers' enabled flags, the senders' latest send times, the last created_at. */
+interface BatchState {
+  enabled: Map<string, boolean | undefined>;
+  seen: Map<string, string>;
+  lastCreatedAt: string;
+  /** Questions the batch's answers answered, announced after the commit. */
+  receipts: SenderReceipt[];
+}
+
+/** The SQLite back end of `GatewayStorage`, on one migrated `node:sqlite` database. */
+export class SqliteStorage implements GatewayStorage {
+  readonly backend = "sqlite";
+  readonly wakeups = "process";
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+  // Writes take the lock up front so a second process on the same file waits instead of failing.
+  // BEGIN and COMMIT are prepared once: a group commit runs them on every event-loop turn.
+  readonly #begin: StatementSync;
+  readonly #commit: StatementSync;
+  readonly #listeners = new Set<(toNode: string | undefined, message?: Message) => void>();
+  readonly #accessListeners = new Set<(peer: string) => void>();
+  readonly #receiptListeners = new Set<(receipt: SenderReceipt) => void>();
+  readonly #receipts: ReturnType<typeof sqliteReceipts>;
+  /** Receipts of the batch being stored: dropped with a rolled-back batch, emitted after commit. */
+  #answered: SenderReceipt[] = [];
+  // Group commit: sends that arrive in the same event-loop turn share one transaction, so
+  // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
+  // answered only after its transaction committed.
+  #pending: PendingInsert[] = [];
+  #closed = false;
+
+  /** Takes a database `openSqliteStorage` has migrated. */
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    this.#begin = db.prepare("BEGIN IMMEDIATE");
+    this.#commit = db.prepare("COMMIT");
+    this.#receipts = sqliteReceipts(
+      (text) => this.#sql(text),
+      (receipt) => this.#emitReceipt(receipt),
+    );
+  }
+
+  #sql(text: string, returnArrays = false): StatementSync {
+    let statement = this.#statements.get(text);
     if (statement === undefined) {
-      statement = db.prepare(text);
+      statement = this.#db.prepare(text);
       // Rows as arrays (Node >= 22.16) where a query reads one JSON column: no object per row.
       if (returnArrays) {
         (statement as { setReturnArrays?: (on: boolean) => void }).setReturnArrays?.(true);
       }
-      statements.set(text, statement);
+      this.#statements.set(text, statement);
     }
     return statement;
-  };
+  }
 
-  // Writes take the lock up front so a second process on the same file waits instead of failing.
-  // BEGIN and COMMIT are prepared once: a group commit runs them on every event-loop turn.
-  const begin = db.prepare("BEGIN IMMEDIATE");
-  const commit = db.prepare("COMMIT");
-  const transaction = <T>(work: () => T): T => {
-    begin.run();
+  #transaction<T>(work: () => T): T {
+    this.#begin.run();
     try {
       const result = work();
-      commit.run();
+      this.#commit.run();
       return result;
     } catch (error) {
-      db.exec("ROLLBACK");
+      this.#db.exec("ROLLBACK");
       throw error;
     }
-  };
+  }
 
-  const getPeer = (name: string): Peer | undefined => {
-    const row = sql("SELECT * FROM peers WHERE name = ?").get(name) as DbPeerRow | undefined;
+  #getPeer(name: string): Peer | undefined {
+    const row = this.#sql("SELECT * FROM peers WHERE name = ?").get(name) as DbPeerRow | undefined;
     return row === undefined ? undefined : peerFromRow(row);
-  };
-  const getMessage = (id: number): Message | undefined => {
-    const row = sql(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as
+  }
+
+  #getMessage(id: number): Message | undefined {
+    const row = this.#sql(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ?`).get(id) as
       | DbMessageRow
       | undefined;
     return row === undefined ? undefined : messageFromRow(row);
-  };
-  const insertRow = (
-    message: NewMessage & { createdAt: string },
-    readAt: string | null,
-  ): number => {
-    const result = sql(
+  }
+
+  #insertRow(message: NewMessage & { createdAt: string }, readAt: string | null): number {
+    const result = this.#sql(
       `INSERT INTO messages (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(...messageValues(message, readAt));
     return Number(result.lastInsertRowid);
-  };
-
-  /** Per batch: peers' enabled flags, the senders' latest send times, the last created_at. */
-  interface BatchState {
-    enabled: Map<string, boolean | undefined>;
-    seen: Map<string, string>;
-    lastCreatedAt: string;
-    /** Questions the batch's answers answered, announced after the commit. */
-    receipts: SenderReceipt[];
   }
+
   // Peers are checked inside the send's transaction: atomic with the insert, and a lookup in
   // an open transaction skips the WAL read-lock round a standalone read pays. Within one
   // transaction no other connection can change a peer, so each peer is read once.
-  const enabledPeer = (name: string, batch: BatchState): boolean | undefined => {
+  #enabledPeer(name: string, batch: BatchState): boolean | undefined {
     if (batch.enabled.has(name)) return batch.enabled.get(name);
-    const row = sql("SELECT enabled FROM peers WHERE name = ?").get(name) as
+    const row = this.#sql("SELECT enabled FROM peers WHERE name = ?").get(name) as
       | { enabled: number }
       | undefined;
     const enabled = row === undefined ? undefined : row.enabled === 1;
     batch.enabled.set(name, enabled);
     return enabled;
-  };
-  const insertOne = (
+  }
+
+  #insertOne(
     message: NewMessage,
     idempotency: IdempotencyOptions | undefined,
     batch: BatchState,
-  ): InsertResult => {
+  ): InsertResult {
     if (idempotency !== undefined) {
-      const previous = sql(
+      const previous = this.#sql(
         "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
       ).get(message.fromNode, idempotency.key, idempotency.notBefore) as
         | { message_id: number }
         | undefined;
-      const first = previous === undefined ? undefined : getMessage(previous.message_id);
+      const first = previous === undefined ? undefined : this.#getMessage(previous.message_id);
       if (first !== undefined) return repeatOf(first, message);
     }
-    const recipient = enabledPeer(message.toNode, batch);
+    const recipient = this.#enabledPeer(message.toNode, batch);
     if (recipient === undefined) return { refused: "unknown_recipient" };
     if (!recipient) return { refused: "recipient_disabled" };
-    if (enabledPeer(message.fromNode, batch) === false) return { refused: "sender_disabled" };
+    if (this.#enabledPeer(message.fromNode, batch) === false) return { refused: "sender_disabled" };
     // A single writer assigns ids in commit order; the clock is only raised, never lowered.
     const now = message.createdAt ?? isoTime();
     if (now > batch.lastCreatedAt) batch.lastCreatedAt = now;
     const createdAt = batch.lastCreatedAt;
-    const id = insertRow({ ...message, createdAt }, null);
+    const id = this.#insertRow({ ...message, createdAt }, null);
     if (idempotency !== undefined) {
-      sql(
+      this.#sql(
         "INSERT INTO idempotency_keys (from_node, key, message_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (from_node, key) DO UPDATE SET message_id = excluded.message_id, created_at = excluded.created_at",
       ).run(message.fromNode, idempotency.key, id, createdAt);
     }
     batch.seen.set(message.fromNode, createdAt);
     if (message.kind === "answer" && message.threadId !== null) {
-      batch.receipts.push(...receipts.answeredBy(id, message.threadId, createdAt));
+      batch.receipts.push(...this.#receipts.answeredBy(id, message.threadId, createdAt));
     }
     return { message: storedMessage(message, id, createdAt), created: true };
-  };
+  }
+
   /**
    * Stores a batch in the current transaction. `last_seen` is written once per sender with
    * its latest send of the batch (the same end state as one write per message, fewer rows).
    */
-  const insertBatch = (batch: readonly PendingInsert[]): InsertResult[] => {
-    const last = sql("SELECT created_at FROM messages ORDER BY id DESC LIMIT 1").get() as
+  #insertBatch(batch: readonly PendingInsert[]): InsertResult[] {
+    const last = this.#sql("SELECT created_at FROM messages ORDER BY id DESC LIMIT 1").get() as
       | { created_at: string }
       | undefined;
     const state: BatchState = {
@@ -280,55 +316,49 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
       lastCreatedAt: last?.created_at ?? "",
       receipts: [],
     };
-    const results = batch.map((item) => insertOne(item.message, item.idempotency, state));
-    const touch = sql("UPDATE peers SET last_seen = ? WHERE name = ?");
+    const results = batch.map((item) => this.#insertOne(item.message, item.idempotency, state));
+    const touch = this.#sql("UPDATE peers SET last_seen = ? WHERE name = ?");
     for (const [peer, at] of state.seen) touch.run(at, peer);
-    answered.push(...state.receipts);
+    this.#answered.push(...state.receipts);
     return results;
-  };
+  }
 
-  // Group commit: sends that arrive in the same event-loop turn share one transaction, so
-  // a busy gateway pays one COMMIT per turn instead of one per message. Each send is still
-  // answered only after its transaction committed.
-  const listeners = new Set<(toNode: string | undefined, message?: Message) => void>();
-  const accessListeners = new Set<(peer: string) => void>();
-  const accessChanged = (peer: string) => {
-    for (const listener of accessListeners) listener(peer);
-  };
-  const announce = (message: Message) => {
-    for (const listener of listeners) listener(message.to_node, message);
-  };
-  const receiptListeners = new Set<(receipt: SenderReceipt) => void>();
-  const emitReceipt = (receipt: SenderReceipt) => {
-    for (const listener of receiptListeners) listener(receipt);
-  };
-  const receipts = sqliteReceipts(sql, emitReceipt);
-  /** Receipts of the batch being stored: dropped with a rolled-back batch, emitted after commit. */
-  let answered: SenderReceipt[] = [];
-  const announceAnswers = () => {
-    const ready = answered;
-    answered = [];
-    for (const receipt of ready) emitReceipt(receipt);
-  };
-  let pending: PendingInsert[] = [];
-  const flushPending = () => {
-    const batch = pending;
-    pending = [];
+  #accessChanged(peer: string): void {
+    for (const listener of this.#accessListeners) listener(peer);
+  }
+
+  #announce(message: Message): void {
+    for (const listener of this.#listeners) listener(message.to_node, message);
+  }
+
+  #emitReceipt(receipt: SenderReceipt): void {
+    for (const listener of this.#receiptListeners) listener(receipt);
+  }
+
+  #announceAnswers(): void {
+    const ready = this.#answered;
+    this.#answered = [];
+    for (const receipt of ready) this.#emitReceipt(receipt);
+  }
+
+  #flushPending(): void {
+    const batch = this.#pending;
+    this.#pending = [];
     if (batch.length === 0) return;
     let results: InsertResult[];
     try {
-      results = transaction(() => insertBatch(batch));
+      results = this.#transaction(() => this.#insertBatch(batch));
     } catch {
-      answered = [];
+      this.#answered = [];
       // One bad row must not fail its neighbours: retry each in its own transaction.
       for (const item of batch) {
         try {
-          const result = transaction(() => insertBatch([item]))[0]!;
+          const result = this.#transaction(() => this.#insertBatch([item]))[0]!;
           item.resolve(result);
-          if (result.message !== undefined && result.created) announce(result.message);
-          announceAnswers();
+          if (result.message !== undefined && result.created) this.#announce(result.message);
+          this.#announceAnswers();
         } catch (error) {
-          answered = [];
+          this.#answered = [];
           item.reject(error);
         }
       }
@@ -336,196 +366,227 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
     }
     for (let index = 0; index < batch.length; index++) batch[index]!.resolve(results[index]!);
     for (const result of results)
-      if (result.message !== undefined && result.created) announce(result.message);
-    announceAnswers();
-  };
+      if (result.message !== undefined && result.created) this.#announce(result.message);
+    this.#announceAnswers();
+  }
 
-  let closed = false;
-  const storage: GatewayStorage = {
-    backend: "sqlite",
-    wakeups: "process",
-    async ping() {
-      sql("SELECT 1").get();
-    },
-    async registerPeer(input: RegisterPeerInput) {
-      return transaction(() => {
-        const existing = sql("SELECT extra FROM peers WHERE name = ?").get(input.name) as
-          | { extra: string }
-          | undefined;
-        const capabilities = JSON.stringify(input.capabilities);
-        const extra =
-          existing === undefined
-            ? input.extra
-            : { ...(JSON.parse(existing.extra) as Record<string, unknown>), ...input.extra };
-        checkRegistrationSize(input.capabilities, extra);
-        if (existing === undefined) {
-          sql(
-            "INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
-          ).run(input.name, input.url, capabilities, JSON.stringify(extra), input.at, input.at);
-        } else {
-          sql(
-            "UPDATE peers SET url = ?, capabilities = ?, extra = ?, last_seen = ?, registered_at = COALESCE(registered_at, ?) WHERE name = ?",
-          ).run(input.url, capabilities, JSON.stringify(extra), input.at, input.at, input.name);
-        }
-        return { peer: getPeer(input.name)!, created: existing === undefined };
-      });
-    },
-    async listPeers(page) {
-      const rows =
-        page === undefined
-          ? sql("SELECT * FROM peers ORDER BY name").all()
-          : sql("SELECT * FROM peers WHERE name > ? ORDER BY name LIMIT ?").all(
-              page.after ?? "",
-              page.limit,
-            );
-      return (rows as unknown as DbPeerRow[]).map(peerFromRow);
-    },
-    async getPeer(name) {
-      return getPeer(name);
-    },
-    async setPeerEnabled(name, enabled) {
-      sql("UPDATE peers SET enabled = ? WHERE name = ?").run(enabled ? 1 : 0, name);
-      if (!enabled) accessChanged(name);
-      return getPeer(name);
-    },
-    async touchPeer(name, at) {
-      sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
-    },
-    insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-      if (closed)
-        return Promise.reject(
-          new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
-        );
-      return new Promise((resolve, reject) => {
-        pending.push({ message, idempotency, resolve, reject });
-        if (pending.length === 1) setImmediate(flushPending);
-      });
-    },
-    async listMessages(query: MessageQuery) {
-      // The selected columns already have the wire names and ISO text: no per-row copy.
-      const { text, values } = messageSql(query, SQLITE);
-      return sql(text).all(...(values as SQLInputValue[])) as unknown as Message[];
-    },
-    async listMessagesJson(query: MessageQuery) {
-      // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns
-      // it with its id in a two-element array: no row object, no serialization.
-      const { text, values } = messageSql(query, SQLITE, `m.id, json_object(${JSON_FIELDS}) AS j`);
-      const found = sql(text, true).all(...(values as SQLInputValue[]));
-      const result: MessagesJson = { ids: [], rows: [] };
-      for (const row of found as unknown as ([number, string] | { id: number; j: string })[]) {
-        result.ids.push(Array.isArray(row) ? row[0] : row.id);
-        result.rows.push(Array.isArray(row) ? row[1] : row.j);
+  async ping(): Promise<void> {
+    this.#sql("SELECT 1").get();
+  }
+
+  async registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }> {
+    return this.#transaction(() => {
+      const existing = this.#sql("SELECT extra FROM peers WHERE name = ?").get(input.name) as
+        | { extra: string }
+        | undefined;
+      const capabilities = JSON.stringify(input.capabilities);
+      const extra =
+        existing === undefined
+          ? input.extra
+          : { ...(JSON.parse(existing.extra) as Record<string, unknown>), ...input.extra };
+      checkRegistrationSize(input.capabilities, extra);
+      if (existing === undefined) {
+        this.#sql(
+          "INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at) VALUES (?, ?, ?, ?, 1, ?, ?)",
+        ).run(input.name, input.url, capabilities, JSON.stringify(extra), input.at, input.at);
+      } else {
+        this.#sql(
+          "UPDATE peers SET url = ?, capabilities = ?, extra = ?, last_seen = ?, registered_at = COALESCE(registered_at, ?) WHERE name = ?",
+        ).run(input.url, capabilities, JSON.stringify(extra), input.at, input.at, input.name);
       }
-      return result;
-    },
-    async listThreads(query: ThreadQuery) {
-      return listThreads(query, "sqlite", async (text, values) =>
-        sql(text).all(...(values as SQLInputValue[])),
+      return { peer: this.#getPeer(input.name)!, created: existing === undefined };
+    });
+  }
+
+  async listPeers(page?: Parameters<GatewayStorage["listPeers"]>[0]): Promise<Peer[]> {
+    const rows =
+      page === undefined
+        ? this.#sql("SELECT * FROM peers ORDER BY name").all()
+        : this.#sql("SELECT * FROM peers WHERE name > ? ORDER BY name LIMIT ?").all(
+            page.after ?? "",
+            page.limit,
+          );
+    return (rows as unknown as DbPeerRow[]).map(peerFromRow);
+  }
+
+  async getPeer(name: string): Promise<Peer | undefined> {
+    return this.#getPeer(name);
+  }
+
+  async setPeerEnabled(name: string, enabled: boolean): Promise<Peer | undefined> {
+    this.#sql("UPDATE peers SET enabled = ? WHERE name = ?").run(enabled ? 1 : 0, name);
+    if (!enabled) this.#accessChanged(name);
+    return this.#getPeer(name);
+  }
+
+  async touchPeer(name: string, at: string): Promise<void> {
+    this.#sql("UPDATE peers SET last_seen = ? WHERE name = ?").run(at, name);
+  }
+
+  insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult> {
+    if (this.#closed)
+      return Promise.reject(
+        new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
       );
-    },
-    async getMessage(id) {
-      return getMessage(id);
-    },
-    async findIdempotent(fromNode, key, notBefore) {
-      const row = sql(
-        "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
-      ).get(fromNode, key, notBefore) as { message_id: number } | undefined;
-      return row === undefined ? undefined : getMessage(row.message_id);
-    },
-    async markRead(id, at) {
-      receipts.markRead(id, at);
-      return getMessage(id);
-    },
-    async markDelivered(recipient, ids, at) {
-      return receipts.markDelivered(recipient, ids, at);
-    },
-    async expireQuestions(at, limit) {
-      return receipts.expireQuestions(at, limit);
-    },
-    onReceipt(listener) {
-      receiptListeners.add(listener);
-      return () => receiptListeners.delete(listener);
-    },
-    async receiptBacklog() {
-      return receipts.backlog();
-    },
-    async importMessages(messages: readonly ImportedMessage[]) {
-      transaction(() => {
-        for (const message of messages) insertRow(message, message.readAt);
-      });
-    },
-    async saveToken(peer, tokenHash, at) {
-      sql("INSERT INTO tokens (hash, peer, created_at) VALUES (?, ?, ?)").run(tokenHash, peer, at);
-    },
-    async revokeTokens(peer) {
-      const revoked = Number(sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
-      accessChanged(peer);
-      return revoked;
-    },
-    async unreadBacklog() {
-      const row = sql(
-        "SELECT count(*) AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
-      ).get() as { count: number; oldest: number | null };
-      return {
-        count: Number(row.count),
-        oldest: row.oldest === null ? undefined : getMessage(Number(row.oldest)),
-      };
-    },
-    async listTokenPeers() {
-      const rows = sql("SELECT DISTINCT peer FROM tokens ORDER BY peer").all() as {
-        peer: string;
-      }[];
-      return rows.map((row) => row.peer);
-    },
-    async listTokenHolders({ after, limit }) {
-      const rows = sql(
-        `SELECT t.peer, count(*) AS tokens, min(t.created_at) AS first_issued_at,
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ message, idempotency, resolve, reject });
+      if (this.#pending.length === 1) setImmediate(() => this.#flushPending());
+    });
+  }
+
+  async listMessages(query: MessageQuery): Promise<Message[]> {
+    // The selected columns already have the wire names and ISO text: no per-row copy.
+    const { text, values } = messageSql(query, SQLITE);
+    return this.#sql(text).all(...(values as SQLInputValue[])) as unknown as Message[];
+  }
+
+  async listMessagesJson(query: MessageQuery): Promise<MessagesJson> {
+    // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns
+    // it with its id in a two-element array: no row object, no serialization.
+    const { text, values } = messageSql(query, SQLITE, `m.id, json_object(${JSON_FIELDS}) AS j`);
+    const found = this.#sql(text, true).all(...(values as SQLInputValue[]));
+    const result: MessagesJson = { ids: [], rows: [] };
+    for (const row of found as unknown as ([number, string] | { id: number; j: string })[]) {
+      result.ids.push(Array.isArray(row) ? row[0] : row.id);
+      result.rows.push(Array.isArray(row) ? row[1] : row.j);
+    }
+    return result;
+  }
+
+  async listThreads(query: ThreadQuery): ReturnType<GatewayStorage["listThreads"]> {
+    return listThreads(query, "sqlite", async (text, values) =>
+      this.#sql(text).all(...(values as SQLInputValue[])),
+    );
+  }
+
+  async getMessage(id: number): Promise<Message | undefined> {
+    return this.#getMessage(id);
+  }
+
+  async findIdempotent(
+    fromNode: string,
+    key: string,
+    notBefore: string,
+  ): Promise<Message | undefined> {
+    const row = this.#sql(
+      "SELECT message_id FROM idempotency_keys WHERE from_node = ? AND key = ? AND created_at >= ?",
+    ).get(fromNode, key, notBefore) as { message_id: number } | undefined;
+    return row === undefined ? undefined : this.#getMessage(row.message_id);
+  }
+
+  async markRead(id: number, at: string): Promise<Message | undefined> {
+    this.#receipts.markRead(id, at);
+    return this.#getMessage(id);
+  }
+
+  async markDelivered(recipient: string, ids: readonly number[], at: string): Promise<number[]> {
+    return this.#receipts.markDelivered(recipient, ids, at);
+  }
+
+  async expireQuestions(at: string, limit: number): ReturnType<GatewayStorage["expireQuestions"]> {
+    return this.#receipts.expireQuestions(at, limit);
+  }
+
+  onReceipt(listener: (receipt: SenderReceipt) => void): () => void {
+    this.#receiptListeners.add(listener);
+    return () => this.#receiptListeners.delete(listener);
+  }
+
+  async receiptBacklog(): ReturnType<GatewayStorage["receiptBacklog"]> {
+    return this.#receipts.backlog();
+  }
+
+  async importMessages(messages: readonly ImportedMessage[]): Promise<void> {
+    this.#transaction(() => {
+      for (const message of messages) this.#insertRow(message, message.readAt);
+    });
+  }
+
+  async saveToken(peer: string, tokenHash: string, at: string): Promise<void> {
+    this.#sql("INSERT INTO tokens (hash, peer, created_at) VALUES (?, ?, ?)").run(
+      tokenHash,
+      peer,
+      at,
+    );
+  }
+
+  async revokeTokens(peer: string): Promise<number> {
+    const revoked = Number(this.#sql("DELETE FROM tokens WHERE peer = ?").run(peer).changes);
+    this.#accessChanged(peer);
+    return revoked;
+  }
+
+  async unreadBacklog(): Promise<{ count: number; oldest: Message | undefined }> {
+    const row = this.#sql(
+      "SELECT count(*) AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
+    ).get() as { count: number; oldest: number | null };
+    return {
+      count: Number(row.count),
+      oldest: row.oldest === null ? undefined : this.#getMessage(Number(row.oldest)),
+    };
+  }
+
+  async listTokenPeers(): Promise<string[]> {
+    const rows = this.#sql("SELECT DISTINCT peer FROM tokens ORDER BY peer").all() as {
+      peer: string;
+    }[];
+    return rows.map((row) => row.peer);
+  }
+
+  async listTokenHolders({
+    after,
+    limit,
+  }: Parameters<GatewayStorage["listTokenHolders"]>[0]): Promise<StrictTokenHolder[]> {
+    const rows = this.#sql(
+      `SELECT t.peer, count(*) AS tokens, min(t.created_at) AS first_issued_at,
            max(t.created_at) AS last_issued_at,
            EXISTS (SELECT 1 FROM peers p WHERE p.name = t.peer) AS registered
          FROM tokens t WHERE t.peer > ? GROUP BY t.peer ORDER BY t.peer LIMIT ?`,
-      ).all(after ?? "", limit) as (Omit<StrictTokenHolder, "registered"> & {
-        registered: number;
-      })[];
-      return rows.map((row) => ({
-        ...row,
-        tokens: Number(row.tokens),
-        registered: row.registered === 1,
-      }));
-    },
-    async findTokenPeer(tokenHash) {
-      const row = sql("SELECT peer FROM tokens WHERE hash = ?").get(tokenHash) as
-        | { peer: string }
-        | undefined;
-      return row?.peer;
-    },
-    async anyLiveToken(tokenHashes) {
-      if (tokenHashes.length === 0) return false;
-      const row = sql(
-        "SELECT 1 AS found FROM tokens WHERE hash IN (SELECT value FROM json_each(?)) LIMIT 1",
-      ).get(JSON.stringify(tokenHashes.slice(0, 1000)));
-      return row !== undefined;
-    },
-    onAccessChange(listener) {
-      accessListeners.add(listener);
-      return () => accessListeners.delete(listener);
-    },
-    onMessage(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async purgeIdempotencyKeys(before) {
-      return Number(sql("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes);
-    },
-    async close() {
-      if (closed) return;
-      flushPending();
-      closed = true;
-      db.close();
-    },
-  };
-  // node:sqlite answers every call on a closed database with ERR_INVALID_STATE.
-  return withStorageErrors(
-    storage,
-    (error) => (error as { code?: unknown })?.code === "ERR_INVALID_STATE",
-  );
+    ).all(after ?? "", limit) as (Omit<StrictTokenHolder, "registered"> & {
+      registered: number;
+    })[];
+    return rows.map((row) => ({
+      ...row,
+      tokens: Number(row.tokens),
+      registered: row.registered === 1,
+    }));
+  }
+
+  async findTokenPeer(tokenHash: string): Promise<string | undefined> {
+    const row = this.#sql("SELECT peer FROM tokens WHERE hash = ?").get(tokenHash) as
+      | { peer: string }
+      | undefined;
+    return row?.peer;
+  }
+
+  async anyLiveToken(tokenHashes: readonly string[]): Promise<boolean> {
+    if (tokenHashes.length === 0) return false;
+    const row = this.#sql(
+      "SELECT 1 AS found FROM tokens WHERE hash IN (SELECT value FROM json_each(?)) LIMIT 1",
+    ).get(JSON.stringify(tokenHashes.slice(0, 1000)));
+    return row !== undefined;
+  }
+
+  onAccessChange(listener: (peer: string) => void): () => void {
+    this.#accessListeners.add(listener);
+    return () => this.#accessListeners.delete(listener);
+  }
+
+  onMessage(listener: (toNode: string | undefined, message?: Message) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async purgeIdempotencyKeys(before: string): Promise<number> {
+    return Number(
+      this.#sql("DELETE FROM idempotency_keys WHERE created_at < ?").run(before).changes,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#flushPending();
+    this.#closed = true;
+    this.#db.close();
+  }
 }

@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { StorageError } from "./storage-error.js";
+import { StorageError, withStorageErrors } from "./storage-error.js";
 
 /** A second copy of this module, as a second install of the package would load it. */
 async function importCopy(): Promise<typeof import("./storage-error.js")> {
@@ -60,5 +60,68 @@ describe("StorageError", () => {
   ])("does not take %s for one", (_, value) => {
     expect(StorageError.isInstance(value)).toBe(false);
     expect(value).not.toBeInstanceOf(StorageError);
+  });
+});
+
+const down = Object.assign(new Error("connection refused"), { code: "ECONNREFUSED" });
+const isDown = (error: unknown) => (error as { code?: unknown })?.code === "ECONNREFUSED";
+
+class Backend {
+  readonly backend = "test";
+  #listeners = 0;
+  async fails(): Promise<void> {
+    throw down;
+  }
+  failsAtOnce(): Promise<void> {
+    throw down;
+  }
+  async refuses(): Promise<void> {
+    throw new TypeError("bad input");
+  }
+  async count(): Promise<number> {
+    return this.#listeners;
+  }
+  onMessage(): () => void {
+    this.#listeners++;
+    return () => {};
+  }
+}
+
+const literal = {
+  backend: "test",
+  async fails(): Promise<void> {
+    throw down;
+  },
+  failsAtOnce(): Promise<void> {
+    throw down;
+  },
+  async refuses(): Promise<void> {
+    throw new TypeError("bad input");
+  },
+};
+
+describe("withStorageErrors", () => {
+  it.each([
+    ["a class instance", new Backend()],
+    ["an object literal", literal],
+  ])("raises a driver's connection errors of %s as StorageError unavailable", async (_, target) => {
+    const storage = withStorageErrors(target, isDown);
+    for (const call of [() => storage.fails(), () => storage.failsAtOnce()]) {
+      // A method that throws at once throws the StorageError at once; an async one rejects with it.
+      const error = await Promise.resolve()
+        .then(call)
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(StorageError);
+      expect(error).toMatchObject({ code: "unavailable", cause: down });
+    }
+    await expect(storage.refuses()).rejects.toThrow(TypeError);
+    expect(storage.backend).toBe("test");
+  });
+
+  it("keeps a class instance's private state reachable from every method", async () => {
+    const storage = withStorageErrors(new Backend(), isDown);
+    const { onMessage } = storage;
+    onMessage();
+    expect(await storage.count()).toBe(1);
   });
 });

@@ -85,11 +85,15 @@ export function withStorageErrors<T extends object>(
     throw error;
   };
   const wrapped = { ...storage } as Record<string, unknown>;
-  for (const [name, value] of Object.entries(storage)) {
-    if (typeof value !== "function" || name === "onMessage") continue;
+  for (const name of methodNames(storage)) {
+    const value = (storage as Record<string, unknown>)[name] as (...a: unknown[]) => unknown;
+    if (name === "onMessage") {
+      wrapped[name] = value.bind(storage);
+      continue;
+    }
     wrapped[name] = (...args: unknown[]) => {
       try {
-        const result = (value as (...a: unknown[]) => unknown).apply(storage, args);
+        const result = value.apply(storage, args);
         return result instanceof Promise ? result.catch(translate) : result;
       } catch (error) {
         return translate(error);
@@ -97,4 +101,21 @@ export function withStorageErrors<T extends object>(
     };
   }
   return wrapped as T;
+}
+
+/** The methods of an object literal or a class instance (own ones and its prototypes'). */
+function methodNames(object: object): Set<string> {
+  const names = new Set<string>();
+  for (let level = object; level !== Object.prototype && level !== null; ) {
+    for (const name of Object.getOwnPropertyNames(level)) {
+      if (
+        name !== "constructor" &&
+        typeof (object as Record<string, unknown>)[name] === "function"
+      ) {
+        names.add(name);
+      }
+    }
+    level = Object.getPrototypeOf(level) as object;
+  }
+  return names;
 }
