@@ -1,4 +1,8 @@
-import type { StrictTokenHolder } from "@mesh/protocol";
+import type {
+  StrictMessage as Message,
+  StrictPeer as Peer,
+  StrictTokenHolder,
+} from "@mesh/protocol";
 import pg from "pg";
 import { AccessWatch } from "./access-watch.js";
 import type {
@@ -163,6 +167,16 @@ export interface PostgresStorageOptions {
   listenDatabase?: string | undefined;
 }
 
+/** How an opened PostgreSQL storage hears of other gateways' sends and access changes. */
+interface PostgresConnection {
+  /** `hashtext(current_schema())`: the schema's lock key and channel suffix. */
+  schemaKey: number;
+  notifications: PostgresListener;
+  wakeups: WakeupSource;
+  /** Polling only: the tokens this gateway serves, checked at each poll. */
+  watch?: AccessWatch | undefined;
+}
+
 /**
  * PostgreSQL storage on a `pg` pool, for several gateway processes sharing one database,
  * directly or through a transaction-mode pooler such as PgBouncer (no statement relies on the
@@ -178,13 +192,9 @@ export async function openPostgresStorage(
   const { pool, usePreparedStatements } = createPostgresPool(connectionString);
   // An idle client that loses its connection must not crash the gateway; the next query reconnects.
   pool.on("error", () => {});
-  let schemaKey: number;
-  let notifications: PostgresListener;
-  let wakeups: WakeupSource;
-  let watch: AccessWatch | undefined;
+  let connection: PostgresConnection;
   try {
-    let direct: boolean;
-    [schemaKey, direct] = await withClient(pool, async (client) => {
+    const [schemaKey, direct] = await withClient(pool, async (client) => {
       const { rows } = await client.query<{ key: number }>(
         "SELECT hashtext(current_schema()) AS key",
       );
@@ -196,40 +206,39 @@ export async function openPostgresStorage(
     const channel = `mesh_messages_${schemaKey}`;
     if (options.listenDatabase !== undefined) {
       await checkListenDatabase(pool, options.listenDatabase);
-      notifications = createPostgresListener(options.listenDatabase, channel);
-      wakeups = "listen";
+      const notifications = createPostgresListener(options.listenDatabase, channel);
+      connection = { schemaKey, notifications, wakeups: "listen" };
     } else if (direct) {
-      notifications = createPostgresListener(connectionString, channel);
-      wakeups = "listen";
+      const notifications = createPostgresListener(connectionString, channel);
+      connection = { schemaKey, notifications, wakeups: "listen" };
     } else {
       // No NOTIFY arrives: the poll also checks the tokens this gateway serves.
-      watch = new AccessWatch(ACCESS_WATCH);
-      notifications = createPostgresPoller(pool, WAKE_POLL_MS, {
+      const watch = new AccessWatch(ACCESS_WATCH);
+      const notifications = createPostgresPoller(pool, WAKE_POLL_MS, {
         watch,
         payload: (peer) => ACCESS_PREFIX + peer,
       });
-      wakeups = "poll";
+      connection = { schemaKey, notifications, wakeups: "poll", watch };
     }
   } catch (error) {
     await pool.end();
     throw error;
   }
+  return withStorageErrors<GatewayStorage>(
+    new PostgresStorage(pool, connection),
+    isConnectionError,
+  );
+}
 
-  const receipts = postgresReceipts(pool);
-  const one = async <T>(text: string, values: unknown[]): Promise<T | undefined> =>
-    (await pool.query(text, values)).rows[0] as T | undefined;
-
-  const getPeer = async (name: string) => {
-    const row = await one<DbPeerRow>("SELECT * FROM peers WHERE name = $1", [name]);
-    return row === undefined ? undefined : peerFromRow(row);
-  };
-  const getMessage = async (id: number, client: Queryable = pool) => {
-    const { rows } = await client.query<DbMessageRow>(
-      namedStatement(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]),
-    );
-    return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
-  };
-
+/** The PostgreSQL back end of `GatewayStorage`, on a pool of a migrated schema. */
+export class PostgresStorage implements GatewayStorage {
+  readonly backend = "postgres";
+  readonly wakeups: WakeupSource;
+  readonly #pool: pg.Pool;
+  readonly #schemaKey: number;
+  readonly #notifications: PostgresListener;
+  readonly #watch: AccessWatch | undefined;
+  readonly #receipts: ReturnType<typeof postgresReceipts>;
   // Group commit: sends that arrive while a batch is being stored share the next one, so a busy
   // gateway pays one commit (and one turn of the message lock) per batch, not per message, and
   // batches grow with the load. One batch at a time: the message lock serializes batches anyway,
@@ -238,296 +247,355 @@ export async function openPostgresStorage(
   // ~68 µs with one). Each send is answered after its batch committed.
   // Behind a pooler without a direct URL, this gateway's own sends wake its waiters at commit;
   // the poll brings other gateways' sends.
-  const local = new Set<Parameters<GatewayStorage["onMessage"]>[0]>();
+  readonly #local = new Set<Parameters<GatewayStorage["onMessage"]>[0]>();
   // A revocation or a disabled peer ends streams and waits on this gateway at once, and on every
   // other gateway through the channel (a NOTIFY reaches them within milliseconds).
-  const localAccess = new Set<(peer: string) => void>();
-  const accessChanged = async (peer: string) => {
-    for (const listener of localAccess) listener(peer);
-    await pool
-      .query("SELECT pg_notify($1, $2)", [`mesh_messages_${schemaKey}`, ACCESS_PREFIX + peer])
+  readonly #localAccess = new Set<(peer: string) => void>();
+  #pending: PendingSend[] = [];
+  #storing: Promise<void> | undefined;
+  #scheduled = false;
+  #closed = false;
+
+  /** Takes the pool and connection `openPostgresStorage` has set up. */
+  constructor(pool: pg.Pool, connection: PostgresConnection) {
+    this.#pool = pool;
+    this.#schemaKey = connection.schemaKey;
+    this.#notifications = connection.notifications;
+    this.#watch = connection.watch;
+    this.wakeups = connection.wakeups;
+    this.#receipts = postgresReceipts(pool);
+  }
+
+  async #one<T>(text: string, values: unknown[]): Promise<T | undefined> {
+    return (await this.#pool.query(text, values)).rows[0] as T | undefined;
+  }
+
+  async #getMessage(id: number, client: Queryable = this.#pool) {
+    const { rows } = await client.query<DbMessageRow>(
+      namedStatement(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1`, [id]),
+    );
+    return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
+  }
+
+  async #accessChanged(peer: string): Promise<void> {
+    for (const listener of this.#localAccess) listener(peer);
+    await this.#pool
+      .query("SELECT pg_notify($1, $2)", [`mesh_messages_${this.#schemaKey}`, ACCESS_PREFIX + peer])
       .catch(() => {});
-  };
-  const stored = (result: InsertResult) => {
-    if (wakeups !== "poll" || !("created" in result) || !result.created) return;
-    for (const listener of local) listener(result.message.to_node, result.message);
-  };
-  let pending: PendingSend[] = [];
-  let storing: Promise<void> | undefined;
-  let scheduled = false;
-  const drain = async () => {
-    while (pending.length > 0) {
-      const batch = pending.slice(0, MAX_SEND_BATCH);
-      pending = pending.slice(MAX_SEND_BATCH);
+  }
+
+  #stored(result: InsertResult): void {
+    if (this.wakeups !== "poll" || !("created" in result) || !result.created) return;
+    for (const listener of this.#local) listener(result.message.to_node, result.message);
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const batch = this.#pending.slice(0, MAX_SEND_BATCH);
+      this.#pending = this.#pending.slice(MAX_SEND_BATCH);
       try {
         const results = batch.some((send) => send.idempotency !== undefined)
-          ? await withTransaction(pool, (client) => sendBatch(client, schemaKey, batch))
-          : await sendBatch(pool, schemaKey, batch);
+          ? await withTransaction(this.#pool, (client) => sendBatch(client, this.#schemaKey, batch))
+          : await sendBatch(this.#pool, this.#schemaKey, batch);
         batch.forEach((send, index) => {
           const result = results[index];
-          if (result === undefined) pending.push(send);
+          if (result === undefined) this.#pending.push(send);
           else {
             send.resolve(result);
-            stored(result);
+            this.#stored(result);
           }
         });
       } catch (error) {
         for (const send of batch) send.reject(error);
       }
     }
-  };
+  }
+
   /** Starts a batch on the next turn, unless one is being stored (its loop takes the sends then). */
-  const schedule = () => {
-    if (scheduled || storing !== undefined) return;
-    scheduled = true;
+  #schedule(): void {
+    if (this.#scheduled || this.#storing !== undefined) return;
+    this.#scheduled = true;
     setImmediate(() => {
-      scheduled = false;
-      if (pending.length === 0 || storing !== undefined) return;
-      storing = drain().finally(() => {
-        storing = undefined;
-        if (pending.length > 0) schedule();
+      this.#scheduled = false;
+      if (this.#pending.length === 0 || this.#storing !== undefined) return;
+      this.#storing = this.#drain().finally(() => {
+        this.#storing = undefined;
+        if (this.#pending.length > 0) this.#schedule();
       });
     });
-  };
+  }
 
-  let closed = false;
-  return withStorageErrors<GatewayStorage>(
-    {
-      backend: "postgres",
-      wakeups,
-      async ping() {
-        await pool.query("SELECT 1");
-      },
-      async registerPeer(input: RegisterPeerInput) {
-        // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
-        checkRegistrationSize(input.capabilities, input.extra);
-        return withTransaction(pool, async (client) => {
-          const capabilities = JSON.stringify(input.capabilities);
-          const inserted = await client.query<DbPeerRow>(
-            `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
+  async ping(): Promise<void> {
+    await this.#pool.query("SELECT 1");
+  }
+
+  async registerPeer(input: RegisterPeerInput): Promise<{ peer: Peer; created: boolean }> {
+    // Extras merge in JavaScript, as in SQLite: jsonb would refuse strings PostgreSQL text accepts.
+    checkRegistrationSize(input.capabilities, input.extra);
+    return withTransaction(this.#pool, async (client) => {
+      const capabilities = JSON.stringify(input.capabilities);
+      const inserted = await client.query<DbPeerRow>(
+        `INSERT INTO peers (name, url, capabilities, extra, enabled, last_seen, registered_at)
            VALUES ($1, $2, $3, $4, TRUE, $5, $5) ON CONFLICT (name) DO NOTHING RETURNING *`,
-            [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
-          );
-          if (inserted.rows[0] !== undefined) {
-            return { peer: peerFromRow(inserted.rows[0]), created: true };
-          }
-          const { rows } = await client.query<{ extra: string }>(
-            "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
-            [input.name],
-          );
-          const extra = {
-            ...(JSON.parse(rows[0]!.extra) as Record<string, unknown>),
-            ...input.extra,
-          };
-          checkRegistrationSize(input.capabilities, extra);
-          const updated = await client.query<DbPeerRow>(
-            `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
+        [input.name, input.url, capabilities, JSON.stringify(input.extra), input.at],
+      );
+      if (inserted.rows[0] !== undefined) {
+        return { peer: peerFromRow(inserted.rows[0]), created: true };
+      }
+      const { rows } = await client.query<{ extra: string }>(
+        "SELECT extra FROM peers WHERE name = $1 FOR UPDATE",
+        [input.name],
+      );
+      const extra = {
+        ...(JSON.parse(rows[0]!.extra) as Record<string, unknown>),
+        ...input.extra,
+      };
+      checkRegistrationSize(input.capabilities, extra);
+      const updated = await client.query<DbPeerRow>(
+        `UPDATE peers SET url = $2, capabilities = $3, extra = $4, last_seen = $5,
              registered_at = COALESCE(registered_at, $5) WHERE name = $1 RETURNING *`,
-            [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+        [input.name, input.url, capabilities, JSON.stringify(extra), input.at],
+      );
+      return { peer: peerFromRow(updated.rows[0]!), created: false };
+    });
+  }
+
+  async listPeers(page?: Parameters<GatewayStorage["listPeers"]>[0]): Promise<Peer[]> {
+    const { rows } =
+      page === undefined
+        ? await this.#pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name")
+        : await this.#pool.query<DbPeerRow>(
+            "SELECT * FROM peers WHERE name > $1 ORDER BY name LIMIT $2",
+            [page.after ?? "", page.limit],
           );
-          return { peer: peerFromRow(updated.rows[0]!), created: false };
+    return rows.map(peerFromRow);
+  }
+
+  async getPeer(name: string): Promise<Peer | undefined> {
+    const row = await this.#one<DbPeerRow>("SELECT * FROM peers WHERE name = $1", [name]);
+    return row === undefined ? undefined : peerFromRow(row);
+  }
+
+  async setPeerEnabled(name: string, enabled: boolean): Promise<Peer | undefined> {
+    const row = await this.#one<DbPeerRow>(
+      "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
+      [enabled, name],
+    );
+    if (!enabled && row !== undefined) await this.#accessChanged(name);
+    return row === undefined ? undefined : peerFromRow(row);
+  }
+
+  async touchPeer(name: string, at: string): Promise<void> {
+    await this.#pool.query(
+      namedStatement("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]),
+    );
+  }
+
+  insertMessage(message: NewMessage, idempotency?: IdempotencyOptions): Promise<InsertResult> {
+    if (this.#closed)
+      return Promise.reject(
+        new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
+      );
+    return new Promise<InsertResult>((resolve, reject) => {
+      this.#pending.push({ message, idempotency, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  async listMessages(query: MessageQuery): Promise<Message[]> {
+    const { text, values } = messageSql(query, POSTGRES);
+    if (query.words === undefined || query.words.length === 0) {
+      const result = await this.#pool.query<DbMessageRow>(namedStatement(text, values));
+      return result.rows.map(messageFromRow);
+    }
+    // A search is planned per query: a generic plan cannot weigh how common its words are.
+    // Its plan also counts the index scans it runs only for rare words, which would make
+    // PostgreSQL compile it (JIT, ~15 ms) for a run of a millisecond: no JIT, in its own
+    // transaction (a pooler keeps no session setting).
+    const rows = await withTransaction(this.#pool, async (client) => {
+      await client.query("SET LOCAL jit = off");
+      return (await client.query<DbMessageRow>({ text, values })).rows;
+    });
+    return rows.map(messageFromRow);
+  }
+
+  async listThreads(query: ThreadQuery): ReturnType<GatewayStorage["listThreads"]> {
+    return listThreads(query, "postgres", async (text, values) => {
+      return (await this.#pool.query(text, values)).rows;
+    });
+  }
+
+  async getMessage(id: number): Promise<Message | undefined> {
+    return this.#getMessage(id);
+  }
+
+  async findIdempotent(
+    fromNode: string,
+    key: string,
+    notBefore: string,
+  ): Promise<Message | undefined> {
+    const { rows } = await this.#pool.query<DbMessageRow>(
+      namedStatement(
+        `SELECT ${QUALIFIED_COLUMNS} FROM idempotency_keys k JOIN messages m ON m.id = k.message_id WHERE k.from_node = $1 AND k.key = $2 AND k.created_at >= $3`,
+        [fromNode, key, notBefore],
+      ),
+    );
+    return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
+  }
+
+  async markRead(id: number, at: string): Promise<Message | undefined> {
+    // The WHERE clause makes concurrent marks race safely: only the first one writes.
+    await this.#pool.query(
+      namedStatement("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
+        at,
+        id,
+      ]),
+    );
+    return this.#getMessage(id);
+  }
+
+  async importMessages(messages: readonly ImportedMessage[]): Promise<void> {
+    await withTransaction(this.#pool, async (client) => {
+      const batch = 1000;
+      for (let start = 0; start < messages.length; start += batch) {
+        const slice = messages.slice(start, start + batch);
+        const values: unknown[] = [];
+        const tuples = slice.map((message, index) => {
+          values.push(...messageValues(message, message.readAt));
+          const width = 9;
+          const base = index * width;
+          return `(${Array.from({ length: width }, (_, k) => `$${base + k + 1}`).join(", ")})`;
         });
-      },
-      async listPeers(page) {
-        const { rows } =
-          page === undefined
-            ? await pool.query<DbPeerRow>("SELECT * FROM peers ORDER BY name")
-            : await pool.query<DbPeerRow>(
-                "SELECT * FROM peers WHERE name > $1 ORDER BY name LIMIT $2",
-                [page.after ?? "", page.limit],
-              );
-        return rows.map(peerFromRow);
-      },
-      getPeer,
-      async setPeerEnabled(name, enabled) {
-        const row = await one<DbPeerRow>(
-          "UPDATE peers SET enabled = $1 WHERE name = $2 RETURNING *",
-          [enabled, name],
-        );
-        if (!enabled && row !== undefined) await accessChanged(name);
-        return row === undefined ? undefined : peerFromRow(row);
-      },
-      async touchPeer(name, at) {
-        await pool.query(
-          namedStatement("UPDATE peers SET last_seen = $1 WHERE name = $2", [at, name]),
-        );
-      },
-      insertMessage(message: NewMessage, idempotency?: IdempotencyOptions) {
-        if (closed)
-          return Promise.reject(
-            new StorageError({ code: "unavailable", message: "the gateway storage is closed" }),
-          );
-        return new Promise<InsertResult>((resolve, reject) => {
-          pending.push({ message, idempotency, resolve, reject });
-          schedule();
-        });
-      },
-      async listMessages(query: MessageQuery) {
-        const { text, values } = messageSql(query, POSTGRES);
-        if (query.words === undefined || query.words.length === 0) {
-          const result = await pool.query<DbMessageRow>(namedStatement(text, values));
-          return result.rows.map(messageFromRow);
-        }
-        // A search is planned per query: a generic plan cannot weigh how common its words are.
-        // Its plan also counts the index scans it runs only for rare words, which would make
-        // PostgreSQL compile it (JIT, ~15 ms) for a run of a millisecond: no JIT, in its own
-        // transaction (a pooler keeps no session setting).
-        const rows = await withTransaction(pool, async (client) => {
-          await client.query("SET LOCAL jit = off");
-          return (await client.query<DbMessageRow>({ text, values })).rows;
-        });
-        return rows.map(messageFromRow);
-      },
-      async listThreads(query: ThreadQuery) {
-        return listThreads(query, "postgres", async (text, values) => {
-          return (await pool.query(text, values)).rows;
-        });
-      },
-      async getMessage(id) {
-        return getMessage(id);
-      },
-      async findIdempotent(fromNode, key, notBefore) {
-        const { rows } = await pool.query<DbMessageRow>(
-          namedStatement(
-            `SELECT ${QUALIFIED_COLUMNS} FROM idempotency_keys k JOIN messages m ON m.id = k.message_id WHERE k.from_node = $1 AND k.key = $2 AND k.created_at >= $3`,
-            [fromNode, key, notBefore],
-          ),
-        );
-        return rows[0] === undefined ? undefined : messageFromRow(rows[0]);
-      },
-      async markRead(id, at) {
-        // The WHERE clause makes concurrent marks race safely: only the first one writes.
-        await pool.query(
-          namedStatement("UPDATE messages SET read_at = $1 WHERE id = $2 AND read_at IS NULL", [
-            at,
-            id,
-          ]),
-        );
-        return getMessage(id);
-      },
-      async importMessages(messages: readonly ImportedMessage[]) {
-        await withTransaction(pool, async (client) => {
-          const batch = 1000;
-          for (let start = 0; start < messages.length; start += batch) {
-            const slice = messages.slice(start, start + batch);
-            const values: unknown[] = [];
-            const tuples = slice.map((message, index) => {
-              values.push(...messageValues(message, message.readAt));
-              const width = 9;
-              const base = index * width;
-              return `(${Array.from({ length: width }, (_, k) => `$${base + k + 1}`).join(", ")})`;
-            });
-            await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
-          }
-        });
-      },
-      async saveToken(peer, tokenHash, at) {
-        await pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
-          tokenHash,
-          peer,
-          at,
-        ]);
-      },
-      async revokeTokens(peer) {
-        const revoked =
-          (await pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
-        await accessChanged(peer);
-        return revoked;
-      },
-      async unreadBacklog() {
-        const { rows } = await pool.query<{ count: number; oldest: string | null }>(
-          "SELECT count(*)::int AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
-        );
-        const { count, oldest } = rows[0]!;
-        return { count, oldest: oldest === null ? undefined : await getMessage(Number(oldest)) };
-      },
-      async listTokenPeers() {
-        const { rows } = await pool.query<{ peer: string }>(
-          'SELECT peer FROM tokens GROUP BY peer ORDER BY peer COLLATE "C"',
-        );
-        return rows.map((row) => row.peer);
-      },
-      async listTokenHolders({ after, limit }) {
-        const { rows } = await pool.query<StrictTokenHolder>(
-          `SELECT t.peer, count(*)::int AS tokens, min(t.created_at) AS first_issued_at,
+        await client.query(`${INSERT_MESSAGE} VALUES ${tuples.join(", ")}`, values);
+      }
+    });
+  }
+
+  async saveToken(peer: string, tokenHash: string, at: string): Promise<void> {
+    await this.#pool.query("INSERT INTO tokens (hash, peer, created_at) VALUES ($1, $2, $3)", [
+      tokenHash,
+      peer,
+      at,
+    ]);
+  }
+
+  async revokeTokens(peer: string): Promise<number> {
+    const revoked =
+      (await this.#pool.query("DELETE FROM tokens WHERE peer = $1", [peer])).rowCount ?? 0;
+    await this.#accessChanged(peer);
+    return revoked;
+  }
+
+  async unreadBacklog(): Promise<{ count: number; oldest: Message | undefined }> {
+    const { rows } = await this.#pool.query<{ count: number; oldest: string | null }>(
+      "SELECT count(*)::int AS count, min(id) AS oldest FROM messages WHERE read_at IS NULL",
+    );
+    const { count, oldest } = rows[0]!;
+    return {
+      count,
+      oldest: oldest === null ? undefined : await this.#getMessage(Number(oldest)),
+    };
+  }
+
+  async listTokenPeers(): Promise<string[]> {
+    const { rows } = await this.#pool.query<{ peer: string }>(
+      'SELECT peer FROM tokens GROUP BY peer ORDER BY peer COLLATE "C"',
+    );
+    return rows.map((row) => row.peer);
+  }
+
+  async listTokenHolders({
+    after,
+    limit,
+  }: Parameters<GatewayStorage["listTokenHolders"]>[0]): Promise<StrictTokenHolder[]> {
+    const { rows } = await this.#pool.query<StrictTokenHolder>(
+      `SELECT t.peer, count(*)::int AS tokens, min(t.created_at) AS first_issued_at,
              max(t.created_at) AS last_issued_at,
              EXISTS (SELECT 1 FROM peers p WHERE p.name = t.peer) AS registered
            FROM tokens t WHERE t.peer COLLATE "C" > $1 GROUP BY t.peer
            ORDER BY t.peer COLLATE "C" LIMIT $2`,
-          [after ?? "", limit],
-        );
-        return rows;
-      },
-      async findTokenPeer(tokenHash) {
-        const { rows } = await pool.query<{ peer: string }>(
-          namedStatement("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]),
-        );
-        const peer = rows[0]?.peer;
-        if (peer !== undefined) watch?.seen(tokenHash, peer);
-        return peer;
-      },
-      async anyLiveToken(tokenHashes) {
-        if (tokenHashes.length === 0) return false;
-        const found = await one(
-          "SELECT 1 AS found FROM tokens WHERE hash = ANY($1::text[]) LIMIT 1",
-          [tokenHashes.slice(0, 1000)],
-        );
-        return found !== undefined;
-      },
-      onAccessChange(listener) {
-        localAccess.add(listener);
-        const stop = notifications.subscribe((payload) => {
-          if (payload?.startsWith(ACCESS_PREFIX)) listener(payload.slice(ACCESS_PREFIX.length));
-        });
-        return () => {
-          localAccess.delete(listener);
-          stop();
-        };
-      },
-      async markDelivered(recipient, ids, at) {
-        return receipts.markDelivered(recipient, ids, at);
-      },
-      async expireQuestions(at, limit) {
-        return receipts.expireQuestions(at, limit);
-      },
-      async receiptBacklog() {
-        return receipts.backlog();
-      },
-      onReceipt(listener) {
-        // Every gateway's changes, this one's included, come back through the channel (or the
-        // receipt log, when polling).
-        return notifications.subscribe((payload) => {
-          const receipt = receiptOfPayload(payload);
-          if (receipt !== undefined) listener(receipt);
-        });
-      },
-      onMessage(listener) {
-        local.add(listener);
-        const stop = notifications.subscribe((payload) => {
-          // Access changes and receipts share the channel; no peer name starts with `!`.
-          if (payload?.startsWith("!") !== true) listener(payload);
-        });
-        return () => {
-          local.delete(listener);
-          stop();
-        };
-      },
-      async purgeIdempotencyKeys(before) {
-        return (
-          (await pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
-            .rowCount ?? 0
-        );
-      },
-      async close() {
-        if (closed) return;
-        closed = true;
-        while (storing !== undefined || scheduled) await Promise.all([storing, nextTurn()]);
-        await notifications.close();
-        await pool.end();
-      },
-    },
-    isConnectionError,
-  );
+      [after ?? "", limit],
+    );
+    return rows;
+  }
+
+  async findTokenPeer(tokenHash: string): Promise<string | undefined> {
+    const { rows } = await this.#pool.query<{ peer: string }>(
+      namedStatement("SELECT peer FROM tokens WHERE hash = $1", [tokenHash]),
+    );
+    const peer = rows[0]?.peer;
+    if (peer !== undefined) this.#watch?.seen(tokenHash, peer);
+    return peer;
+  }
+
+  async anyLiveToken(tokenHashes: readonly string[]): Promise<boolean> {
+    if (tokenHashes.length === 0) return false;
+    const found = await this.#one(
+      "SELECT 1 AS found FROM tokens WHERE hash = ANY($1::text[]) LIMIT 1",
+      [tokenHashes.slice(0, 1000)],
+    );
+    return found !== undefined;
+  }
+
+  onAccessChange(listener: (peer: string) => void): () => void {
+    this.#localAccess.add(listener);
+    const stop = this.#notifications.subscribe((payload) => {
+      if (payload?.startsWith(ACCESS_PREFIX)) listener(payload.slice(ACCESS_PREFIX.length));
+    });
+    return () => {
+      this.#localAccess.delete(listener);
+      stop();
+    };
+  }
+
+  async markDelivered(recipient: string, ids: readonly number[], at: string): Promise<number[]> {
+    return this.#receipts.markDelivered(recipient, ids, at);
+  }
+
+  async expireQuestions(at: string, limit: number): ReturnType<GatewayStorage["expireQuestions"]> {
+    return this.#receipts.expireQuestions(at, limit);
+  }
+
+  async receiptBacklog(): ReturnType<GatewayStorage["receiptBacklog"]> {
+    return this.#receipts.backlog();
+  }
+
+  onReceipt(listener: Parameters<GatewayStorage["onReceipt"]>[0]): () => void {
+    // Every gateway's changes, this one's included, come back through the channel (or the
+    // receipt log, when polling).
+    return this.#notifications.subscribe((payload) => {
+      const receipt = receiptOfPayload(payload);
+      if (receipt !== undefined) listener(receipt);
+    });
+  }
+
+  onMessage(listener: Parameters<GatewayStorage["onMessage"]>[0]): () => void {
+    this.#local.add(listener);
+    const stop = this.#notifications.subscribe((payload) => {
+      // Access changes and receipts share the channel; no peer name starts with `!`.
+      if (payload?.startsWith("!") !== true) listener(payload);
+    });
+    return () => {
+      this.#local.delete(listener);
+      stop();
+    };
+  }
+
+  async purgeIdempotencyKeys(before: string): Promise<number> {
+    return (
+      (await this.#pool.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before]))
+        .rowCount ?? 0
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    while (this.#storing !== undefined || this.#scheduled)
+      await Promise.all([this.#storing, nextTurn()]);
+    await this.#notifications.close();
+    await this.#pool.end();
+  }
 }
 
 /**
