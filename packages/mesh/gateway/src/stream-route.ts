@@ -121,73 +121,9 @@ export function registerStreamRoute(
     else stream.raw.end();
   };
 
-  const drain = async (stream: OpenStream) => {
-    if (stream.draining) {
-      stream.again = true;
-      return;
-    }
-    stream.draining = true;
-    try {
-      do {
-        stream.again = false;
-        let rows: Awaited<ReturnType<GatewayStorage["listMessages"]>>;
-        do {
-          rows = await options.storage.listMessages({
-            ...stream.access.reading,
-            unreadOnly: stream.unreadOnly,
-            afterId: stream.cursor,
-            limit: DRAIN_BATCH,
-            maxBytes: DRAIN_BATCH_BYTES,
-          });
-          if (stream.ended) return;
-          const { recipient } = stream.access;
-          const events =
-            recipient === undefined
-              ? rows
-              : await deliverMessages(options.storage, rows, recipient);
-          if (stream.ended) return;
-          let chunk = "";
-          for (const message of events) {
-            chunk += sseEvent(message);
-            stream.cursor = message.id;
-            // Backpressure: a slow reader holds about one chunk in memory, never a queue.
-            if (chunk.length >= WRITE_CHUNK_BYTES) {
-              const full = !stream.raw.write(chunk);
-              chunk = "";
-              if (full) await drained(stream.raw);
-              if (stream.ended) return;
-            }
-          }
-          if (chunk !== "" && !stream.raw.write(chunk)) await drained(stream.raw);
-        } while (batchFull(rows) && !stream.ended);
-      } while (stream.again && !stream.ended);
-    } catch {
-      // A failed read (database gone) ends the stream; the client resumes with Last-Event-ID.
-      end(stream);
-    } finally {
-      stream.draining = false;
-    }
-  };
+  const drain = (stream: OpenStream) => drainStream(stream, options.storage, end);
 
-  const ping = setInterval(() => {
-    for (const stream of streams) {
-      if (!stream.started) continue;
-      if (stream.raw.writableNeedDrain) {
-        if (++stream.stalledPings >= MAX_STALLED_PINGS) end(stream);
-        continue;
-      }
-      stream.stalledPings = 0;
-      stream.raw.write(": ping\n\n");
-      if (stream.access.peer === undefined) continue;
-      options.stillAuthorized(stream.request).then(
-        (valid) => {
-          if (!valid) end(stream);
-        },
-        () => end(stream),
-      );
-    }
-  }, options.pingMs);
-  ping.unref();
+  const ping = pingStreams(streams, options, end);
 
   app.addHook("preClose", (done) => {
     clearInterval(ping);
@@ -225,40 +161,7 @@ export function registerStreamRoute(
       reply.hijack();
       return;
     }
-    // Subscribed before the starting point is read: an insert in between wakes a drain.
-    // Wake-ups come per recipient: a stream of one inbox hears only its own.
-    const { reading } = access;
-    stream.unsubscribe = options.waiters.subscribe(reading.to, (message) => {
-      const matches = message === undefined ? undefined : matchesReading(reading, message);
-      if (matches === false) return;
-      if (!stream.started) {
-        stream.again = true;
-      } else if (
-        message !== undefined &&
-        matches === true &&
-        options.pushInserts &&
-        !stream.draining &&
-        !raw.writableNeedDrain
-      ) {
-        // Caught up and in id order: the message is the next one (or already sent).
-        if (message.id > stream.cursor) {
-          stream.cursor = message.id;
-          raw.write(sseEvent(pushDelivered(options.storage, message, access.recipient)));
-        }
-      } else {
-        void drain(stream);
-      }
-    });
-    if (access.receiptsOf !== undefined) {
-      const stopMessages = stream.unsubscribe;
-      const stopReceipts = options.receipts.subscribe(access.receiptsOf, (receipt) => {
-        if (stream.started && !stream.ended) raw.write(receiptEvent(receipt));
-      });
-      stream.unsubscribe = () => {
-        stopMessages();
-        stopReceipts();
-      };
-    }
+    subscribeStream(stream, options, drain);
     try {
       stream.cursor = resumeFrom ?? (await latestId(options.storage));
     } catch (error) {
@@ -274,7 +177,146 @@ export function registerStreamRoute(
     if (resumeFrom !== undefined || stream.again) void drain(stream);
   };
 
-  const hub: StreamHub = {
+  const hub = streamHub(streams, slots, end);
+  return { hub, handler };
+}
+
+/**
+ * Writes the messages after the stream's cursor, in batches, with backpressure; a wake-up that
+ * comes in meanwhile reads again afterwards. A failed read ends the stream.
+ */
+async function drainStream(
+  stream: OpenStream,
+  storage: GatewayStorage,
+  end: (stream: OpenStream) => void,
+): Promise<void> {
+  if (stream.draining) {
+    stream.again = true;
+    return;
+  }
+  stream.draining = true;
+  try {
+    do {
+      stream.again = false;
+      let rows: Awaited<ReturnType<GatewayStorage["listMessages"]>>;
+      do {
+        rows = await storage.listMessages({
+          ...stream.access.reading,
+          unreadOnly: stream.unreadOnly,
+          afterId: stream.cursor,
+          limit: DRAIN_BATCH,
+          maxBytes: DRAIN_BATCH_BYTES,
+        });
+        if (stream.ended) return;
+        const { recipient } = stream.access;
+        const events =
+          recipient === undefined ? rows : await deliverMessages(storage, rows, recipient);
+        if (stream.ended) return;
+        let chunk = "";
+        for (const message of events) {
+          chunk += sseEvent(message);
+          stream.cursor = message.id;
+          // Backpressure: a slow reader holds about one chunk in memory, never a queue.
+          if (chunk.length >= WRITE_CHUNK_BYTES) {
+            const full = !stream.raw.write(chunk);
+            chunk = "";
+            if (full) await drained(stream.raw);
+            if (stream.ended) return;
+          }
+        }
+        if (chunk !== "" && !stream.raw.write(chunk)) await drained(stream.raw);
+      } while (batchFull(rows) && !stream.ended);
+    } while (stream.again && !stream.ended);
+  } catch {
+    // A failed read (database gone) ends the stream; the client resumes with Last-Event-ID.
+    end(stream);
+  } finally {
+    stream.draining = false;
+  }
+}
+
+/**
+ * Pings every live stream each `pingMs`: a reader that has not taken what was written at
+ * `MAX_STALLED_PINGS` pings in a row is cut off, and a peer's stream ends once its token no
+ * longer authenticates.
+ */
+function pingStreams(
+  streams: ReadonlySet<OpenStream>,
+  options: Pick<StreamRouteOptions, "pingMs" | "stillAuthorized">,
+  end: (stream: OpenStream) => void,
+): NodeJS.Timeout {
+  const ping = setInterval(() => {
+    for (const stream of streams) {
+      if (!stream.started) continue;
+      if (stream.raw.writableNeedDrain) {
+        if (++stream.stalledPings >= MAX_STALLED_PINGS) end(stream);
+        continue;
+      }
+      stream.stalledPings = 0;
+      stream.raw.write(": ping\n\n");
+      if (stream.access.peer === undefined) continue;
+      options.stillAuthorized(stream.request).then(
+        (valid) => {
+          if (!valid) end(stream);
+        },
+        () => end(stream),
+      );
+    }
+  }, options.pingMs);
+  ping.unref();
+  return ping;
+}
+
+/** Subscribes a stream to new messages (and its sender's receipts) before it reads its start. */
+function subscribeStream(
+  stream: OpenStream,
+  options: StreamRouteOptions,
+  drain: (stream: OpenStream) => Promise<void>,
+): void {
+  const { access, raw } = stream;
+  // Subscribed before the starting point is read: an insert in between wakes a drain.
+  // Wake-ups come per recipient: a stream of one inbox hears only its own.
+  const { reading } = access;
+  stream.unsubscribe = options.waiters.subscribe(reading.to, (message) => {
+    const matches = message === undefined ? undefined : matchesReading(reading, message);
+    if (matches === false) return;
+    if (!stream.started) {
+      stream.again = true;
+    } else if (
+      message !== undefined &&
+      matches === true &&
+      options.pushInserts &&
+      !stream.draining &&
+      !raw.writableNeedDrain
+    ) {
+      // Caught up and in id order: the message is the next one (or already sent).
+      if (message.id > stream.cursor) {
+        stream.cursor = message.id;
+        raw.write(sseEvent(pushDelivered(options.storage, message, access.recipient)));
+      }
+    } else {
+      void drain(stream);
+    }
+  });
+  if (access.receiptsOf !== undefined) {
+    const stopMessages = stream.unsubscribe;
+    const stopReceipts = options.receipts.subscribe(access.receiptsOf, (receipt) => {
+      if (stream.started && !stream.ended) raw.write(receiptEvent(receipt));
+    });
+    stream.unsubscribe = () => {
+      stopMessages();
+      stopReceipts();
+    };
+  }
+}
+
+/** The app's view of the open streams. */
+function streamHub(
+  streams: ReadonlySet<OpenStream>,
+  slots: StreamSlots,
+  end: (stream: OpenStream) => void,
+): StreamHub {
+  return {
     get size() {
       return streams.size;
     },
@@ -290,7 +332,6 @@ export function registerStreamRoute(
       for (const stream of streams) if (stream.access.peer === peer) end(stream);
     },
   };
-  return { hub, handler };
 }
 
 /** The id a stream resumes after: `Last-Event-ID` wins over `after_id`; `undefined` for neither. */
