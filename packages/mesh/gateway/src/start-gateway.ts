@@ -10,7 +10,7 @@ import {
   PEER_NAME_PATTERN,
   STREAM_PING_MS,
 } from "@mesh/protocol";
-import { buildGatewayApp, type GatewayLimits } from "./build-app.js";
+import { buildGatewayApp, type GatewayAppOptions, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage, WakeupSource } from "./gateway-storage.js";
 import { CONTENT_GUARD_MODES, LIMIT_DEFAULTS } from "./limit-defaults.js";
@@ -176,11 +176,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const waiters = new MessageWaiters();
 
   const { storage, lock } = await openLockedStorage(database, listenDatabase);
-  const streams = {
-    pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
-    maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
-    maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
-  };
+  const streams = resolveStreams(options);
   const ui = options.ui ?? true;
   const stopNotifications = storage.onMessage((toNode, message) => waiters.notify(toNode, message));
   let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
@@ -318,6 +314,15 @@ function purgeIdempotencyKeys(storage: GatewayStorage): NodeJS.Timeout {
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
   return purge;
+}
+
+/** The live delivery limits of `GET /messages/stream`, with their defaults. */
+function resolveStreams(options: GatewayOptions): GatewayAppOptions["streams"] {
+  return {
+    pingMs: options.streamPingMs ?? STREAM_DEFAULTS.pingMs,
+    maxStreams: options.maxStreams ?? STREAM_DEFAULTS.maxStreams,
+    maxStreamsPerPeer: options.maxStreamsPerPeer ?? STREAM_DEFAULTS.maxStreamsPerPeer,
+  };
 }
 
 /** The limits with their defaults; a value out of range is a TypeError naming the option. */
