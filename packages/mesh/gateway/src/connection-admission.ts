@@ -14,18 +14,21 @@ export interface ConnectionAdmissionOptions {
  * connection is paused as it arrives (before any of its data is read) and resumed when a slot
  * is free, first come first served; its first request or its closing gives the slot back. One
  * that read nothing by the second event-loop turn after it was resumed (by then a read of data
- * already there happened) gives it back too: the first time, while others wait, it is paused
- * again and goes to the back of the queue (its data, come late, is then read alone), else it
+ * already there happened) gives it back too: while others wait it is paused again and goes to
+ * the back of the queue (its data, come late, is then read alone), up to eight times; then it
  * goes on being read without a slot. So a connection that sends nothing costs a few turns and
  * holds no one back. Connections already serving requests are not affected.
  */
+/** Times a connection that read nothing yet goes to the back of the queue before it is let be. */
+const MAX_REQUEUES = 8;
+
 export class ConnectionAdmission {
   readonly options: ConnectionAdmissionOptions;
   private waiting: Socket[] = [];
   private head = 0;
   private readonly reading = new Set<Socket>();
-  /** Connections sent to the back of the queue once already. */
-  private readonly requeued = new WeakSet<Socket>();
+  /** How often each connection was sent to the back of the queue (at most `MAX_REQUEUES`). */
+  private readonly requeued = new WeakMap<Socket, number>();
 
   constructor(options: ConnectionAdmissionOptions) {
     this.options = options;
@@ -64,8 +67,9 @@ export class ConnectionAdmission {
   private settle(socket: Socket, before: number): void {
     if (!this.reading.delete(socket)) return;
     const idle = socket.bytesRead === before && !socket.destroyed;
-    if (idle && this.pending > 0 && !this.requeued.has(socket)) {
-      this.requeued.add(socket);
+    const times = this.requeued.get(socket) ?? 0;
+    if (idle && this.pending > 0 && times < MAX_REQUEUES) {
+      this.requeued.set(socket, times + 1);
       socket.pause();
       this.waiting.push(socket);
     }
