@@ -348,12 +348,20 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
         .waitFor();
       await shoot("receipts");
 
+      await threads.getByRole("button", { name: "Not picked up" }).click();
+      await view.getByRole("heading", { name: "Sent by alice, not picked up yet" }).waitFor();
+      await pill("waiting for carol").waitFor();
+      expect(await view.getByRole("listitem").allTextContents()).toEqual([
+        expect.stringContaining("waiting for carol"),
+      ]);
       // A receipt moves the state on screen: carol picks up what waited for her.
       await call(gateway, "GET", "/messages?to=carol", as(await gateway.issueToken("carol")));
       await pill("waiting for carol")
         .filter({ hasText: /^delivered / })
         .waitFor();
 
+      await threads.getByRole("button", { name: "Sent", exact: true }).click();
+      await view.getByRole("heading", { name: "Sent by alice" }).waitFor();
       await view.getByRole("button", { name: `See answer #${answer.json.id}` }).click();
       await view.getByRole("heading", { name: "Thread q-answer" }).waitFor();
       await view.getByRole("listitem").filter({ hasText: "yes" }).waitFor();
