@@ -34,7 +34,7 @@ function Receipt({ message, props }: { message: Message; props: ConversationView
       {answerId !== null && thread !== null && (
         <button
           type="button"
-          class="link answer-link"
+          class="link"
           onClick={() =>
             props.view.type === "thread"
               ? showMessage(answerId)
