@@ -277,6 +277,96 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       expect(await items.count()).toBe(1);
     });
 
+    it("shows each receipt state on what was sent: sent, delivered, read, answered (with the answer), expired", async () => {
+      for (const name of ["dave", "erin"]) await register(gateway, name);
+      const [daveToken, erinToken] = [
+        await gateway.issueToken("dave"),
+        await gateway.issueToken("erin"),
+      ];
+      const as = (token: string) => ({ token });
+      await send(gateway, { from_node: "alice", to_node: "carol", content: "waiting for carol" });
+      await send(gateway, { from_node: "alice", to_node: "bob", content: "picked up by bob" });
+      await call(gateway, "GET", "/messages?to=bob", as(bobToken));
+      const read = await send(gateway, {
+        from_node: "alice",
+        to_node: "dave",
+        content: "read by dave",
+      });
+      await call(gateway, "POST", `/messages/${read.json.id}/read`, as(daveToken));
+      await send(gateway, {
+        from_node: "alice",
+        to_node: "erin",
+        kind: "question",
+        content: "answered by erin?",
+        thread_id: "q-answer",
+      });
+      const answer = await send(
+        gateway,
+        {
+          from_node: "erin",
+          to_node: "alice",
+          kind: "answer",
+          content: "yes",
+          thread_id: "q-answer",
+        },
+        as(erinToken),
+      );
+      const soon = new Date(Date.now() + 1500).toISOString();
+      const late = await send(gateway, {
+        from_node: "alice",
+        to_node: "carol",
+        kind: "question",
+        content: "left unanswered",
+        thread_id: "q-late",
+        reply_by: soon,
+      });
+      expect(late.status).toBe(201);
+
+      await signIn(await gateway.issueToken("alice"));
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      await threads.getByRole("button", { name: "Sent", exact: true }).click();
+      const view = page.getByRole("region", { name: "Conversation", exact: true });
+      await view.getByRole("heading", { name: "Sent by alice" }).waitFor();
+      const pill = (content: string) =>
+        view.getByRole("listitem").filter({ hasText: content }).locator(".receipt");
+      const stamp = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC";
+      for (const [content, state] of [
+        ["waiting for carol", "sent"],
+        ["picked up by bob", "delivered"],
+        ["read by dave", "read"],
+        ["answered by erin?", "answered"],
+        ["left unanswered", "expired"],
+      ] as const) {
+        await pill(content)
+          .filter({ hasText: new RegExp(`^${state} ${stamp}$`) })
+          .waitFor();
+      }
+      await view
+        .getByRole("listitem")
+        .filter({ hasText: "left unanswered" })
+        .getByText(/reply by /)
+        .waitFor();
+      await shoot("receipts");
+
+      await threads.getByRole("button", { name: "Not picked up" }).click();
+      await view.getByRole("heading", { name: "Sent by alice, not picked up yet" }).waitFor();
+      await pill("waiting for carol").waitFor();
+      expect(await view.getByRole("listitem").allTextContents()).toEqual([
+        expect.stringContaining("waiting for carol"),
+      ]);
+      // A receipt moves the state on screen: carol picks up what waited for her.
+      await call(gateway, "GET", "/messages?to=carol", as(await gateway.issueToken("carol")));
+      await pill("waiting for carol")
+        .filter({ hasText: /^delivered / })
+        .waitFor();
+
+      await threads.getByRole("button", { name: "Sent", exact: true }).click();
+      await view.getByRole("heading", { name: "Sent by alice" }).waitFor();
+      await view.getByRole("button", { name: `See answer #${answer.json.id}` }).click();
+      await view.getByRole("heading", { name: "Thread q-answer" }).waitFor();
+      await view.getByRole("listitem").filter({ hasText: "yes" }).waitFor();
+    });
+
     it("searches what the signed-in token may read, both directions", async () => {
       await send(gateway, {
         from_node: "carol",

@@ -34,7 +34,7 @@ function Receipt({ message, props }: { message: Message; props: ConversationView
       {answerId !== null && thread !== null && (
         <button
           type="button"
-          class="link"
+          class="link answer-link"
           onClick={() =>
             props.view.type === "thread"
               ? showMessage(answerId)

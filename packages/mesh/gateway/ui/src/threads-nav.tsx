@@ -64,6 +64,9 @@ export function ThreadsNav({ me, threads, view, onView }: ThreadsNavProps) {
         <Entry current={view.type === "sent"} onClick={() => onView({ type: "sent" })}>
           Sent
         </Entry>
+        <Entry current={view.type === "waiting"} onClick={() => onView({ type: "waiting" })}>
+          Not picked up
+        </Entry>
         {threads.map((thread) => {
           const others = thread.peers.filter((peer) => peer !== me);
           return (

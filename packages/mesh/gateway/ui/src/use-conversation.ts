@@ -38,7 +38,8 @@ export function useConversation(
   view: View,
   hooks: ConversationHooks,
 ) {
-  const [messages, setMessages] = useState<Message[] | null>(null);
+  /** The rows on screen and the view they belong to: another view's rows are never shown. */
+  const [loaded, setLoaded] = useState<{ key: string; rows: Message[] } | null>(null);
   const [threads, setThreads] = useState<Thread[]>([]);
   const [version, setVersion] = useState(0);
   const [threadsVersion, setThreadsVersion] = useState(0);
@@ -49,13 +50,27 @@ export function useConversation(
   }, []);
   const { onProblem, onResolved, onDrop } = hooks;
   const viewKey = JSON.stringify(view);
+  const key = `${me} ${viewKey}`;
+  const messages = loaded?.key === key ? loaded.rows : null;
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  /** Changes the rows on screen, if they are still those of the view shown now. */
+  const setMessages = useCallback(
+    (change: (rows: Message[]) => Message[]) =>
+      setLoaded((shown) =>
+        shown === null || shown.key !== keyRef.current
+          ? shown
+          : { key: shown.key, rows: change(shown.rows) },
+      ),
+    [],
+  );
   const viewRef = useRef(view);
   /** Messages of this view the stream delivered, kept until the next view. */
   const live = useRef<Message[]>([]);
   viewRef.current = view;
 
   useEffect(() => {
-    setMessages(null);
+    setLoaded(null);
     live.current = [];
   }, [me, viewKey]);
   useEffect(() => {
@@ -64,7 +79,7 @@ export function useConversation(
     const pageSize = view.type === "search" ? SEARCH_PAGE : VIEW_PAGE;
     // What the stream delivered while this reading ran stays: the reading may have missed it.
     const show = (rows: Message[]) => {
-      if (!stopped) setMessages(mergeMessages(rows, live.current));
+      if (!stopped) setLoaded({ key, rows: mergeMessages(rows, live.current) });
     };
     loadMessages(token, viewPath(view, me), {
       pageSize,
@@ -111,13 +126,13 @@ export function useConversation(
         if (belongs(viewRef.current, message)) {
           // Bounded: only what a reading still running may have missed matters.
           live.current = [...live.current.slice(-(LIVE_KEPT - 1)), message];
-          setMessages((shown) => (shown === null ? null : mergeMessages(shown, [message])));
+          setMessages((shown) => mergeMessages(shown, [message]));
         }
         refreshThreads();
       },
       // What `me` sent changes state on screen as the recipient picks it up, reads, answers.
       onReceipt: (receipt) =>
-        setMessages((shown) => shown?.map((row) => applyReceipt(row, receipt)) ?? null),
+        setMessages((shown) => shown.map((row) => applyReceipt(row, receipt))),
       onRefused: (status) =>
         onProblem(
           new ApiError({
@@ -134,7 +149,7 @@ export function useConversation(
 
   const markRead = (message: Message) => {
     api<Message>(token, "POST", `/messages/${message.id}/read`).then((updated) => {
-      setMessages((shown) => shown?.map((row) => (row.id === updated.id ? updated : row)) ?? null);
+      setMessages((shown) => shown.map((row) => (row.id === updated.id ? updated : row)));
       refreshThreads();
     }, onProblem);
   };

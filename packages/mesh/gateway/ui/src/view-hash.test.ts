@@ -8,6 +8,7 @@ describe("formatHash and parseHash", () => {
     ["bob", { type: "inbox" }, "#peer=bob"],
     [null, { type: "inbox" }, ""],
     ["bob", { type: "sent" }, "#peer=bob&box=sent"],
+    ["bob", { type: "waiting" }, "#peer=bob&box=waiting"],
     ["bob", { type: "thread", id: "deploy 42&x" }, "#peer=bob&thread=deploy+42%26x"],
     [null, { type: "search", q: "deploy plan" }, "#q=deploy+plan"],
   ])("writes %s %j as %s and reads it back", (peer, view, hash) => {

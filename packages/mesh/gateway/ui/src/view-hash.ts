@@ -2,12 +2,13 @@ import type { View } from "./view-path.js";
 
 /**
  * The page's address fragment for a view, so a conversation can be bookmarked or reloaded:
- * `#peer=bob&thread=deploy-42`, `#peer=bob&box=sent`, `#q=deploy`. Never holds a token.
+ * `#peer=bob&thread=deploy-42`, `#peer=bob&box=sent` (or `waiting`), `#q=deploy`. Never holds a
+ * token.
  */
 export function formatHash(peer: string | null, view: View): string {
   const params = new URLSearchParams();
   if (peer !== null) params.set("peer", peer);
-  if (view.type === "sent") params.set("box", "sent");
+  if (view.type === "sent" || view.type === "waiting") params.set("box", view.type);
   else if (view.type === "thread") params.set("thread", view.id);
   else if (view.type === "search") params.set("q", view.q);
   const text = params.toString();
@@ -23,5 +24,6 @@ export function parseHash(hash: string): { peer: string | null; view: View } {
   if (thread) return { peer, view: { type: "thread", id: thread } };
   if (q) return { peer, view: { type: "search", q } };
   if (params.get("box") === "sent") return { peer, view: { type: "sent" } };
+  if (params.get("box") === "waiting") return { peer, view: { type: "waiting" } };
   return { peer, view: { type: "inbox" } };
 }

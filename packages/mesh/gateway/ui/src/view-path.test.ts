@@ -6,6 +6,11 @@ describe("viewPath", () => {
     [{ type: "inbox" }, "/messages?to=bob&limit=1000", "Inbox of bob"],
     [{ type: "sent" }, "/messages?from=bob&limit=1000", "Sent by bob"],
     [
+      { type: "waiting" },
+      "/messages?from=bob&state=sent&limit=1000",
+      "Sent by bob, not picked up yet",
+    ],
+    [
       { type: "thread", id: "deploy 42&x" },
       "/messages?thread=deploy+42%26x&limit=1000",
       "Thread deploy 42&x",

@@ -2,6 +2,8 @@
 export type View =
   | { type: "inbox" }
   | { type: "sent" }
+  /** What `me` sent that its recipient has not picked up yet (state `sent`). */
+  | { type: "waiting" }
   | { type: "thread"; id: string }
   | { type: "search"; q: string };
 
@@ -12,13 +14,17 @@ export const SEARCH_PAGE = 200;
 
 /**
  * The `GET /messages` reading behind a view of `me`'s conversations: its inbox, what it sent
- * (with receipts), one thread in both directions, or a search over what the token may read.
+ * (with receipts) or what nobody picked up yet, one thread in both directions, or a search over
+ * what the token may read.
  */
 export function viewPath(view: View, me: string): string {
   const query = new URLSearchParams();
   if (view.type === "inbox") query.set("to", me);
   else if (view.type === "sent") query.set("from", me);
-  else if (view.type === "thread") query.set("thread", view.id);
+  else if (view.type === "waiting") {
+    query.set("from", me);
+    query.set("state", "sent");
+  } else if (view.type === "thread") query.set("thread", view.id);
   else query.set("q", view.q);
   query.set("limit", String(view.type === "search" ? SEARCH_PAGE : VIEW_PAGE));
   return `/messages?${query}`;
@@ -35,6 +41,7 @@ export function threadsPath(me: string, admin: boolean): string {
 export function viewTitle(view: View, me: string): string {
   if (view.type === "inbox") return `Inbox of ${me}`;
   if (view.type === "sent") return `Sent by ${me}`;
+  if (view.type === "waiting") return `Sent by ${me}, not picked up yet`;
   if (view.type === "thread") return `Thread ${view.id}`;
   return `Search: ${view.q}`;
 }
