@@ -260,21 +260,24 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await view.getByRole("heading", { name: "Thread deploy-42" }).waitFor();
       const items = view.getByRole("listitem");
       await items.filter({ hasText: "On it." }).waitFor();
-      expect(await items.allTextContents()).toEqual([
-        expect.stringContaining("Can you review the deploy plan?"),
-        expect.stringContaining("On it."),
-      ]);
+      // The page renders the thread after its reading arrives: poll until it settles.
+      await expect
+        .poll(() => items.allTextContents(), { timeout: 10_000 })
+        .toEqual([
+          expect.stringContaining("Can you review the deploy plan?"),
+          expect.stringContaining("On it."),
+        ]);
       const receipt = items.filter({ hasText: "On it." }).locator(".receipt");
-      expect(await receipt.textContent()).toMatch(
-        /^(sent|delivered) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
-      );
+      await expect
+        .poll(() => receipt.textContent(), { timeout: 10_000 })
+        .toMatch(/^(sent|delivered) \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
       expect(page.url()).toContain("#peer=bob&thread=deploy-42");
       await shoot("conversation");
 
       await threads.getByRole("button", { name: "Sent", exact: true }).click();
       await view.getByRole("heading", { name: "Sent by bob" }).waitFor();
       await items.filter({ hasText: "On it." }).waitFor();
-      expect(await items.count()).toBe(1);
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(1);
     });
 
     it("shows each receipt state on what was sent: sent, delivered, read, answered (with the answer), expired", async () => {
@@ -351,9 +354,9 @@ const UTC_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/;
       await threads.getByRole("button", { name: "Not picked up" }).click();
       await view.getByRole("heading", { name: "Sent by alice, not picked up yet" }).waitFor();
       await pill("waiting for carol").waitFor();
-      expect(await view.getByRole("listitem").allTextContents()).toEqual([
-        expect.stringContaining("waiting for carol"),
-      ]);
+      await expect
+        .poll(() => view.getByRole("listitem").allTextContents(), { timeout: 10_000 })
+        .toEqual([expect.stringContaining("waiting for carol")]);
       // A receipt moves the state on screen: carol picks up what waited for her.
       await call(gateway, "GET", "/messages?to=carol", as(await gateway.issueToken("carol")));
       await pill("waiting for carol")
