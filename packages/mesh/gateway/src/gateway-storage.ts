@@ -196,9 +196,10 @@ export interface GatewayStorage {
   markDelivered(recipient: string, ids: readonly number[], at: string): Promise<number[]>;
   /**
    * Sets `expired_at` to `at` on at most `limit` questions whose `reply_by` is not after `at`
-   * and that are neither answered nor expired; returns how many.
+   * (and after `after`, when given: the sweeps before covered the rest) and that are neither
+   * answered nor expired; returns how many.
    */
-  expireQuestions(at: string, limit: number): Promise<number>;
+  expireQuestions(at: string, limit: number, after?: string): Promise<number>;
   /**
    * Calls `listener` with every change of a message's `state` (delivered, read, answered,
    * expired) made from now on, by this process or (PostgreSQL) any gateway on the same

@@ -97,14 +97,14 @@ export function postgresReceipts(pool: Queryable) {
       );
       return rows.map((row) => Number(row.id));
     },
-    async expireQuestions(at: string, limit: number): Promise<number> {
+    async expireQuestions(at: string, limit: number, after?: string): Promise<number> {
       // Several gateways sweep: SKIP LOCKED leaves a question another one is expiring to it.
       const { rowCount } = await pool.query(
         `UPDATE messages SET expired_at = $1 WHERE id IN (
-           SELECT id FROM messages WHERE reply_by IS NOT NULL AND answered_at IS NULL
-             AND expired_at IS NULL AND reply_by <= $1 ORDER BY reply_by LIMIT $2 FOR UPDATE SKIP LOCKED
+           SELECT id FROM messages WHERE reply_by IS NOT NULL AND reply_by > $3 AND reply_by <= $1
+             AND answered_at IS NULL AND expired_at IS NULL ORDER BY reply_by LIMIT $2 FOR UPDATE SKIP LOCKED
          ) AND answered_at IS NULL AND expired_at IS NULL`,
-        [at, limit],
+        [at, limit, after ?? "-infinity"],
       );
       await pool.query(
         `DELETE FROM message_receipts WHERE created_at < now() - interval '${RECEIPT_LOG_SECONDS} seconds'`,

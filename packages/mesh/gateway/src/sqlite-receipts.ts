@@ -66,10 +66,10 @@ export function sqliteReceipts(
       ).all(threadId, answerId) as unknown as ChangedRow[];
       return rows.map((row) => receipt(row, "answered", at));
     },
-    expireQuestions(at: string, limit: number): number {
+    expireQuestions(at: string, limit: number, after = ""): number {
       const rows = sql(
-        "UPDATE messages SET expired_at = ? WHERE id IN (SELECT id FROM messages WHERE reply_by IS NOT NULL AND answered_at IS NULL AND expired_at IS NULL AND reply_by <= ? ORDER BY reply_by LIMIT ?) RETURNING id, from_node, to_node, read_at, answered_at, expired_at",
-      ).all(at, at, limit) as unknown as ChangedRow[];
+        "UPDATE messages SET expired_at = ? WHERE id IN (SELECT id FROM messages WHERE reply_by IS NOT NULL AND reply_by > ? AND reply_by <= ? AND answered_at IS NULL AND expired_at IS NULL ORDER BY reply_by LIMIT ?) RETURNING id, from_node, to_node, read_at, answered_at, expired_at",
+      ).all(at, after, at, limit) as unknown as ChangedRow[];
       for (const row of rows) emit(receipt(row, "expired", at));
       return rows.length;
     },

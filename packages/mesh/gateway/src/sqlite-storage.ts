@@ -483,8 +483,12 @@ export class SqliteStorage implements GatewayStorage {
     return this.#receipts.markDelivered(recipient, ids, at);
   }
 
-  async expireQuestions(at: string, limit: number): ReturnType<GatewayStorage["expireQuestions"]> {
-    return this.#receipts.expireQuestions(at, limit);
+  async expireQuestions(
+    at: string,
+    limit: number,
+    after?: string,
+  ): ReturnType<GatewayStorage["expireQuestions"]> {
+    return this.#receipts.expireQuestions(at, limit, after);
   }
 
   onReceipt(listener: (receipt: SenderReceipt) => void): () => void {
