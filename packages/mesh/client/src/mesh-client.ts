@@ -12,6 +12,7 @@ import {
   FreeFormObjectSchema,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_MESSAGE_LIMIT,
+  MAX_PEER_PAGES,
   MAX_REFERENCE_LENGTH,
   MAX_WAIT_SECONDS,
   type Message,
@@ -27,14 +28,9 @@ import {
   ThreadListBodySchema,
   ThreadSchema,
 } from "@mesh/protocol";
-import { GatewayTransport, resolveGateway } from "@mesh/transport";
+import { GatewayTransport, nextPageQuery, requestPages, resolveGateway } from "@mesh/transport";
 import * as v from "valibot";
-import {
-  type MessagesQuery,
-  MessagesQuerySchema,
-  messagesWireQuery,
-  nextPageQuery,
-} from "./message-query.js";
+import { type MessagesQuery, MessagesQuerySchema, messagesWireQuery } from "./message-query.js";
 import { readListBody } from "./read-list-body.js";
 import { readMessageRecord } from "./read-message-record.js";
 import {
@@ -334,15 +330,26 @@ export class MeshClient {
     });
   }
 
-  /** `GET /peers`: every registered peer. */
+  /**
+   * `GET /peers`: every registered peer, by name, reading page after page through the `Link`
+   * header. Rejects with `MeshGatewayError` when more than `MAX_PEER_PAGES` pages are announced.
+   */
   async listPeers(): Promise<Peer[]> {
     this.#assertOpen();
-    const data = await this.#transport.request({ method: "GET", path: "/peers", idempotent: true });
-    if (data === undefined) return [];
-    const rows =
-      readListBody(data, "peers") ??
-      parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
-    return rows.map((row) => parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
+    const peers: Peer[] = [];
+    const pages = requestPages(
+      this.#transport,
+      { path: "/peers", idempotent: true },
+      MAX_PEER_PAGES,
+    );
+    for await (const data of pages) {
+      if (data === undefined) continue;
+      const rows =
+        readListBody(data, "peers") ??
+        parseResponse(PeerListBodySchema, data, "GET", "/peers", "a peer list");
+      for (const row of rows) peers.push(parseResponse(PeerSchema, row, "GET", "/peers", "a peer"));
+    }
+    return peers;
   }
 
   /**

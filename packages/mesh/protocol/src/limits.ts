@@ -49,6 +49,12 @@ export const MAX_PAGE_BYTES = 4_194_304;
  */
 export const MAX_PEER_LIMIT = 1000;
 
+/**
+ * Pages of `GET /peers` a client reads before it gives up (100 000 peers at the largest page):
+ * a gateway whose `Link` never ends cannot hold a listing forever.
+ */
+export const MAX_PEER_PAGES = 100;
+
 /** `limit` of `GET /admin/tokens` when none is given. */
 export const DEFAULT_TOKEN_HOLDER_LIMIT = 100;
 
