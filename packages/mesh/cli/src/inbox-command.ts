@@ -154,13 +154,17 @@ async function noteUnknownSender(
   }
 }
 
-/** A message as a block: a header line, then the content indented. Used by `--full` and `watch`. */
-export function formatMessage(context: CommandContext, m: Message): string {
+/**
+ * A message as a block: a header line, then the content indented. Used by `--full`, `watch` and
+ * `mesh thread`. A message `me` sent shows its receipt state (delivered, answered, ...); one
+ * received shows read or unread, which is what its reader acts on.
+ */
+export function formatMessage(context: CommandContext, m: Message, me?: string): string {
   const { out } = context;
   const extras = [
     m.thread_id ? `thread ${m.thread_id}` : "",
     m.related_task_id ? `task ${m.related_task_id}` : "",
-    m.state ?? (m.read_at ? "read" : "unread"),
+    m.from_node === me && m.state ? m.state : m.read_at ? "read" : "unread",
     m.reply_by ? `reply by ${formatTime(m.reply_by)}` : "",
   ].filter((part) => part !== "");
   const header = `${out.bold(`#${m.id}`)} ${out.cyan(m.from_node)} ${out.dim("->")} ${m.to_node}  ${m.kind}  ${formatTime(m.created_at)}  ${out.dim(extras.join(", "))}`;

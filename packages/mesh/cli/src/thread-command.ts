@@ -23,7 +23,7 @@ export async function threadCommand(context: CommandContext, threadId: string): 
       );
       return EXIT_OK;
     }
-    context.io.stdout.write(messages.map((m) => formatMessage(context, m)).join("\n"));
+    context.io.stdout.write(messages.map((m) => formatMessage(context, m, client.node)).join("\n"));
     return EXIT_OK;
   } finally {
     await client.close();

@@ -100,6 +100,8 @@ describe("mesh conversations", () => {
     ]);
     const thread = await runCli(["thread", "pr-12"], { env: env("ana") });
     expect(thread.stdout).toMatch(/thread pr-12, answered/);
+    // What ana received in the thread reads as read or unread, never as a sender's receipt.
+    expect(thread.stdout).toMatch(/bo -> ana\s+answer\s+.*thread pr-12, (read|unread)\n/);
   });
 
   it("sends a question with --reply-by, and refuses one in the past", async () => {
