@@ -58,15 +58,21 @@ export function filterConditions(
   return where;
 }
 
-/** The bytes of a row's text over alias `r`: less than its JSON, computed without reading it. */
-const ROW_TEXT_BYTES =
-  "octet_length(r.content) + coalesce(octet_length(r.thread_id), 0) + coalesce(octet_length(r.related_task_id), 0)";
+/** `QUALIFIED_COLUMNS` and the stored JSON size of the text, which `withinBytes` sums. */
+export const SIZED_COLUMNS = `${QUALIFIED_COLUMNS}, m.text_json_bytes`;
 
 /**
- * `columns` of the message rows `rows` (a query of the message columns), in id order, up to
- * and including the row whose text brings the running sum to `maxBytes`: the database sums
- * the lengths and hands over only those rows, so a read of large messages holds about
- * `maxBytes` of them whatever its row limit.
+ * The JSON bytes of a row's text over alias `r`, at most its JSON: stored at insert, so the
+ * text is neither read nor escaped; rows stored before that column read their raw text size.
+ */
+const ROW_TEXT_BYTES =
+  "coalesce(r.text_json_bytes, octet_length(r.content) + coalesce(octet_length(r.thread_id), 0) + coalesce(octet_length(r.related_task_id), 0))";
+
+/**
+ * `columns` of the message rows `rows` (a query of `SIZED_COLUMNS`), in id order, up to and
+ * including the row whose text's JSON brings the running sum to `maxBytes`: the database sums
+ * the stored sizes and hands over only those rows, so a read of large messages builds about
+ * `maxBytes` of JSON whatever its row limit or how much of the text escaping grows.
  */
 export function withinBytes(
   columns: string,
@@ -89,6 +95,6 @@ export function messagesOfIds(
   if (maxBytes === undefined) {
     return `SELECT ${columns} FROM messages m WHERE m.id IN (${ids}) ORDER BY m.id`;
   }
-  const rows = `SELECT ${QUALIFIED_COLUMNS} FROM messages m WHERE m.id IN (${ids})`;
+  const rows = `SELECT ${SIZED_COLUMNS} FROM messages m WHERE m.id IN (${ids})`;
   return withinBytes(columns, rows, maxBytes, p);
 }

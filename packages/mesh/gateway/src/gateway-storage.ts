@@ -88,9 +88,10 @@ export interface MessageQuery extends MessageFilter {
   /** Rows at most, 1..1001 (one more than a page, to know whether another page follows). */
   limit: number;
   /**
-   * Stop loading rows, in id order, after the one whose text (content, thread and task ids)
-   * brings the sum to this many bytes; absent: no bound. The JSON of a row is longer than its
-   * text, so a page cut at this many bytes of JSON always ends within the rows loaded.
+   * Stop loading rows, in id order, after the one whose text (content, thread and task ids),
+   * as JSON strings, brings the sum to this many bytes; absent: no bound. The JSON of a row is
+   * longer than that, so a page cut at this many bytes of JSON always ends within the rows
+   * loaded.
    */
   maxBytes?: number | undefined;
 }

@@ -2,6 +2,7 @@ import {
   filterConditions,
   type MessageSqlDialect,
   QUALIFIED_COLUMNS,
+  SIZED_COLUMNS,
   type Sql,
   withinBytes,
 } from "./filter-conditions.js";
@@ -50,7 +51,7 @@ export function messageSql(
   }
   if (!isFiltered(query) && query.afterId === undefined) {
     const where = filterConditions(query, values, dialect);
-    const newest = `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
+    const newest = `SELECT ${MESSAGE_COLUMNS}, text_json_bytes FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
     return { text: withinBytes(columns, newest, query.maxBytes, p), values };
   }
   const where: string[] = [];
@@ -68,6 +69,6 @@ export function messageSql(
     const text = `SELECT ${columns} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
     return { text, values };
   }
-  const rows = `SELECT ${QUALIFIED_COLUMNS} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
+  const rows = `SELECT ${SIZED_COLUMNS} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
   return { text: withinBytes(columns, rows, query.maxBytes, p), values };
 }

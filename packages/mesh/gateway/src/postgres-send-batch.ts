@@ -7,7 +7,12 @@ import type {
 } from "./gateway-storage.js";
 import { namedStatement } from "./named-statement.js";
 import { repeatOf } from "./repeat-of.js";
-import { type DbMessageRow, messageFromRow, storedMessage } from "./storage-rows.js";
+import {
+  type DbMessageRow,
+  messageFromRow,
+  messageTextJsonBytes,
+  storedMessage,
+} from "./storage-rows.js";
 import { MESSAGE_COLUMNS } from "./storage-schema.js";
 
 /** One send waiting for the next batch. */
@@ -27,16 +32,16 @@ type Queryable = Pick<pg.PoolClient, "query">;
  * inserted message (by id).
  */
 const SEND_BATCH = `WITH input AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
-      WITH ORDINALITY AS i(from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by, ord)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::integer[])
+      WITH ORDINALITY AS i(from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by, text_json_bytes, ord)
   ),
   checked AS (
     SELECT input.*, r.enabled AS recipient_enabled, s.enabled AS sender_enabled
     FROM input LEFT JOIN peers r ON r.name = input.to_node LEFT JOIN peers s ON s.name = input.from_node
   ),
   inserted AS (
-    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by)
-    SELECT from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by FROM checked
+    INSERT INTO messages (from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by, text_json_bytes)
+    SELECT from_node, to_node, kind, content, related_task_id, thread_id, created_at, reply_by, text_json_bytes FROM checked
     WHERE recipient_enabled AND COALESCE(sender_enabled, TRUE) ORDER BY ord
     RETURNING id, from_node, created_at
   ),
@@ -129,6 +134,7 @@ export async function sendBatch(
       sends.map((message) => message.threadId),
       sends.map((message) => message.createdAt ?? null),
       sends.map((message) => message.replyBy ?? null),
+      sends.map(messageTextJsonBytes),
     ]),
   );
   const checks = rows

@@ -462,7 +462,7 @@ export class PostgresStorage implements GatewayStorage {
         const values: unknown[] = [];
         const tuples = slice.map((message, index) => {
           values.push(...messageValues(message, message.readAt));
-          const width = 9;
+          const width = 10;
           const base = index * width;
           return `(${Array.from({ length: width }, (_, k) => `$${base + k + 1}`).join(", ")})`;
         });

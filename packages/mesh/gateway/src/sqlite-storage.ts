@@ -249,7 +249,7 @@ export class SqliteStorage implements GatewayStorage {
 
   #insertRow(message: NewMessage & { createdAt: string }, readAt: string | null): number {
     const result = this.#sql(
-      `INSERT INTO messages (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(...messageValues(message, readAt));
     return Number(result.lastInsertRowid);
   }

@@ -5,6 +5,7 @@ import {
   type StrictPeer as Peer,
 } from "@mesh/protocol";
 import type { NewMessage } from "./gateway-storage.js";
+import { textJsonBytes } from "./text-json-bytes.js";
 
 /** A `peers` row as both back ends return it (timestamps as ISO text or Date). */
 export interface DbPeerRow {
@@ -94,7 +95,7 @@ export function storedMessage(message: NewMessage, id: number, createdAt: string
 
 /** The columns `messageValues` fills, in its order. */
 export const INSERT_COLUMNS =
-  "from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at, reply_by";
+  "from_node, to_node, kind, content, related_task_id, thread_id, created_at, read_at, reply_by, text_json_bytes";
 
 /**
  * A message's column values in `INSERT_COLUMNS` order (created_at null: the storage's clock).
@@ -102,7 +103,7 @@ export const INSERT_COLUMNS =
 export function messageValues(
   message: NewMessage,
   readAt: string | null = null,
-): Array<string | null> {
+): Array<string | number | null> {
   return [
     message.fromNode,
     message.toNode,
@@ -113,5 +114,18 @@ export function messageValues(
     message.createdAt ?? null,
     readAt,
     message.replyBy ?? null,
+    messageTextJsonBytes(message),
   ];
+}
+
+/**
+ * The JSON bytes of a message's text (content, thread and task ids), stored at insert so a
+ * page's byte bound is computed without reading or escaping the text.
+ */
+export function messageTextJsonBytes(message: NewMessage): number {
+  return (
+    textJsonBytes(message.content) +
+    (message.threadId === null ? 0 : textJsonBytes(message.threadId)) +
+    (message.relatedTaskId === null ? 0 : textJsonBytes(message.relatedTaskId))
+  );
 }

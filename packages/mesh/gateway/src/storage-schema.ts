@@ -149,5 +149,12 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
       ${dialect.receipts}
     `,
     },
+    {
+      version: 6,
+      name: "page sizes",
+      // Nullable and not backfilled: a page bound reads the raw text size of older rows, a
+      // lower bound of their JSON as this is.
+      sql: "ALTER TABLE messages ADD COLUMN text_json_bytes INTEGER;",
+    },
   ];
 }

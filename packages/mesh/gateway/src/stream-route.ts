@@ -8,6 +8,7 @@ import { matchesReading, type Reading, type ReadingRequest } from "./message-rea
 import type { MessageWaiters } from "./message-waiters.js";
 import { type ReceiptHub, receiptEvent } from "./receipt-hub.js";
 import { StreamSlots } from "./stream-slots.js";
+import { textJsonBytes } from "./text-json-bytes.js";
 import { validateInput } from "./validate-input.js";
 
 /** Rows read per database query while a stream catches up. */
@@ -418,11 +419,12 @@ function drained(raw: ServerResponse): Promise<void> {
 /** Whether a drain read stopped at a bound (rows or bytes), so more may follow its last row. */
 function batchFull(rows: readonly StrictMessage[]): boolean {
   if (rows.length >= DRAIN_BATCH) return true;
+  // The JSON size the query sums, or more (older rows are summed by raw size): never short.
   let bytes = 0;
   for (const row of rows) {
-    bytes += Buffer.byteLength(row.content);
-    if (row.thread_id !== null) bytes += Buffer.byteLength(row.thread_id);
-    if (row.related_task_id !== null) bytes += Buffer.byteLength(row.related_task_id);
+    bytes += textJsonBytes(row.content);
+    if (row.thread_id !== null) bytes += textJsonBytes(row.thread_id);
+    if (row.related_task_id !== null) bytes += textJsonBytes(row.related_task_id);
   }
   return bytes >= DRAIN_BATCH_BYTES;
 }

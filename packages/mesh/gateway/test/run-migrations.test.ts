@@ -168,3 +168,48 @@ for (const { backend, describe } of BACKENDS) {
     });
   });
 }
+
+for (const { backend, describe } of BACKENDS) {
+  describe(`the page sizes migration on ${backend.name}`, () => {
+    it("bounds a read of the messages stored before it by their raw text size", async () => {
+      const db = await backend.create();
+      cleanups.push(db.cleanup);
+      const connection = await open(backend.name, db.database);
+      const migrations = backend.name === "sqlite" ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+      await runMigrations(connection.connection, migrations.slice(0, 5));
+      // 100 control characters: 100 bytes of text, 600 of JSON.
+      const content = "\u0001".repeat(100);
+      await connection.connection.exec(
+        `INSERT INTO messages (from_node, to_node, kind, content, created_at)
+         VALUES ('old-a', 'old-b', 'fyi', '${content}', '2026-01-01T00:00:00Z'),
+                ('old-a', 'old-b', 'fyi', '${content}', '2026-01-01T00:00:01Z')`,
+      );
+      await connection.close();
+      const storage = await openStorage(db.database);
+      cleanups.push(() => storage.close());
+      for (let index = 0; index < 2; index++) {
+        await storage.importMessages([
+          {
+            fromNode: "old-a",
+            toNode: "old-b",
+            kind: "fyi",
+            content,
+            relatedTaskId: null,
+            threadId: null,
+            createdAt: `2026-01-01T00:00:0${index + 2}Z`,
+            readAt: null,
+          },
+        ]);
+      }
+      const read = (maxBytes: number) =>
+        storage
+          .listMessages({ to: "old-b", unreadOnly: false, afterId: 0, limit: 10, maxBytes })
+          .then((found) => found.length);
+      expect(await read(100)).toBe(1);
+      expect(await read(200)).toBe(2);
+      expect(await read(201)).toBe(3);
+      expect(await read(800)).toBe(3);
+      expect(await read(801)).toBe(4);
+    });
+  });
+}

@@ -243,6 +243,30 @@ for (const { backend, describe } of [...BACKENDS, ...POOLED_BACKENDS]) {
       expect(newest.map((m) => m.id)).toEqual(ids.slice(2, 4));
     });
 
+    it("counts the text's JSON escapes toward maxBytes, as the page's JSON does", async () => {
+      await storage.registerPeer(peer("sc-escaped"));
+      const ids: number[] = [];
+      for (let index = 0; index < 4; index++) {
+        // 50 control characters write as 300 bytes of JSON, and the thread id as 2.
+        const message = {
+          ...dm("sc-alpha", "sc-escaped", "\u0001".repeat(50)),
+          threadId: `e${index}`,
+        };
+        ids.push((await storage.insertMessage(message)).message!.id);
+      }
+      const reading = { to: "sc-escaped", unreadOnly: false, afterId: 0, limit: 10 };
+      const rows = (maxBytes: number) =>
+        storage.listMessages({ ...reading, maxBytes }).then((found) => found.map((m) => m.id));
+      expect(await rows(302)).toEqual(ids.slice(0, 1));
+      expect(await rows(303)).toEqual(ids.slice(0, 2));
+      expect(await rows(605)).toEqual(ids.slice(0, 3));
+      if (storage.listMessagesJson !== undefined) {
+        expect((await storage.listMessagesJson({ ...reading, maxBytes: 303 })).ids).toEqual(
+          ids.slice(0, 2),
+        );
+      }
+    });
+
     it("imports messages as given", async () => {
       await storage.importMessages([
         { ...dm("sc-alpha", "sc-bravo", "imported"), createdAt: at(500), readAt: at(600) },
