@@ -58,31 +58,29 @@ export function filterConditions(
   return where;
 }
 
-/** `QUALIFIED_COLUMNS` and the stored JSON size of the text, which `withinBytes` sums. */
-export const SIZED_COLUMNS = `${QUALIFIED_COLUMNS}, m.text_json_bytes`;
-
 /**
- * The JSON bytes of a row's text over alias `r`, at most its JSON: stored at insert, so the
- * text is neither read nor escaped; rows stored before that column read their raw text size.
+ * The JSON bytes of a row's text over alias `m`, at most its JSON: stored at insert, so the
+ * text is neither escaped nor, when the column is set, read; rows stored before that column
+ * read their raw text size.
  */
-const ROW_TEXT_BYTES =
-  "coalesce(r.text_json_bytes, octet_length(r.content) + coalesce(octet_length(r.thread_id), 0) + coalesce(octet_length(r.related_task_id), 0))";
+export const ROW_JSON_BYTES =
+  "coalesce(m.text_json_bytes, octet_length(m.content) + coalesce(octet_length(m.thread_id), 0) + coalesce(octet_length(m.related_task_id), 0))";
 
 /**
- * `columns` of the message rows `rows` (a query of `SIZED_COLUMNS`), in id order, up to and
- * including the row whose text's JSON brings the running sum to `maxBytes`: the database sums
- * the stored sizes and hands over only those rows, so a read of large messages builds about
- * `maxBytes` of JSON whatever its row limit or how much of the text escaping grows.
+ * `columns` of the messages `sized` lists (a query of `id` and `ROW_JSON_BYTES AS row_bytes`),
+ * in id order, up to and including the one whose text's JSON brings the running sum to
+ * `maxBytes`: the database sums the stored sizes of ids alone, then reads and hands over only
+ * those rows, so a read of large messages builds about `maxBytes` of JSON whatever its row
+ * limit or how much escaping grows the text.
  */
 export function withinBytes(
   columns: string,
-  rows: string,
-  maxBytes: number | undefined,
+  sized: string,
+  maxBytes: number,
   p: (value: unknown) => string,
 ): string {
-  if (maxBytes === undefined) return `SELECT ${columns} FROM (${rows}) AS m ORDER BY m.id`;
-  const sized = `SELECT r.*, sum(${ROW_TEXT_BYTES}) OVER (ORDER BY r.id) AS running_bytes, ${ROW_TEXT_BYTES} AS row_bytes FROM (${rows}) AS r`;
-  return `SELECT ${columns} FROM (${sized}) AS m WHERE m.running_bytes - m.row_bytes < ${p(maxBytes)} ORDER BY m.id`;
+  const running = `SELECT s.id, sum(s.row_bytes) OVER (ORDER BY s.id) AS running_bytes, s.row_bytes FROM (${sized}) AS s`;
+  return `SELECT ${columns} FROM messages m WHERE m.id IN (SELECT w.id FROM (${running}) AS w WHERE w.running_bytes - w.row_bytes < ${p(maxBytes)}) ORDER BY m.id`;
 }
 
 /** `columns` of the messages whose ids `ids` selects, in id order, within `maxBytes` if given. */
@@ -95,6 +93,6 @@ export function messagesOfIds(
   if (maxBytes === undefined) {
     return `SELECT ${columns} FROM messages m WHERE m.id IN (${ids}) ORDER BY m.id`;
   }
-  const rows = `SELECT ${SIZED_COLUMNS} FROM messages m WHERE m.id IN (${ids})`;
-  return withinBytes(columns, rows, maxBytes, p);
+  const sized = `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes FROM messages m WHERE m.id IN (${ids})`;
+  return withinBytes(columns, sized, maxBytes, p);
 }

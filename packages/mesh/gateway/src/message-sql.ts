@@ -2,7 +2,7 @@ import {
   filterConditions,
   type MessageSqlDialect,
   QUALIFIED_COLUMNS,
-  SIZED_COLUMNS,
+  ROW_JSON_BYTES,
   type Sql,
   withinBytes,
 } from "./filter-conditions.js";
@@ -51,8 +51,17 @@ export function messageSql(
   }
   if (!isFiltered(query) && query.afterId === undefined) {
     const where = filterConditions(query, values, dialect);
-    const newest = `SELECT ${MESSAGE_COLUMNS}, text_json_bytes FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
-    return { text: withinBytes(columns, newest, query.maxBytes, p), values };
+    const tail = `FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
+    const text =
+      query.maxBytes === undefined
+        ? `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} ${tail}) AS m ORDER BY m.id`
+        : withinBytes(
+            columns,
+            `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes ${tail}`,
+            query.maxBytes,
+            p,
+          );
+    return { text, values };
   }
   const where: string[] = [];
   if (words !== undefined) {
@@ -69,6 +78,6 @@ export function messageSql(
     const text = `SELECT ${columns} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
     return { text, values };
   }
-  const rows = `SELECT ${SIZED_COLUMNS} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
-  return { text: withinBytes(columns, rows, query.maxBytes, p), values };
+  const sized = `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
+  return { text: withinBytes(columns, sized, query.maxBytes, p), values };
 }
