@@ -15,7 +15,7 @@ export const LIMIT_DEFAULTS: Readonly<GatewayLimits> = {
   maxQueuedReplyBytesTotal: 256 * 1024 * 1024,
   replyStallTimeoutMs: 10_000,
   maxPipelinedRequests: 1024,
-  maxPipelinedRequestsTotal: 65_536,
+  maxPipelinedRequestsTotal: 8192,
   contentGuard: "tokens",
 };
 

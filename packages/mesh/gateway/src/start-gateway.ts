@@ -109,7 +109,7 @@ export interface GatewayOptions {
    * the connection is closed. Reading stops at 64 unanswered until half are answered. Default 1024.
    */
   maxPipelinedRequests?: number;
-  /** Unanswered requests across all connections; past it a pipelining connection is closed. Default 65536. */
+  /** Unanswered requests across all connections; past it a pipelining connection is closed. Default 8192: each held request keeps its parsed objects, so this bounds their memory. */
   maxPipelinedRequestsTotal?: number;
   /**
    * Server-side check of DM content: `'tokens'` (default) refuses the gateway's own live
