@@ -1,4 +1,4 @@
-import { sharedInFlight } from "../shared-in-flight.js";
+import { singleFlight } from "../single-flight.js";
 import { defineRoute, type GatewayRouteRecord } from "./gateway-route-record.js";
 import { COMMON, errors } from "./openapi-parts.js";
 
@@ -16,7 +16,7 @@ export const HEALTH_ROUTES: readonly GatewayRouteRecord[] = [
     },
     handler: ({ storage }) => {
       // One database ping at a time answers every health check that arrives meanwhile.
-      const ping = sharedInFlight(() => storage.ping());
+      const ping = singleFlight(() => storage.ping());
       return async (_request, reply) => {
         try {
           await ping();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedInFlight } from "./shared-in-flight.js";
+import { singleFlight } from "./single-flight.js";
 
 /** A run whose promises the test settles; counts the runs started. */
 function controlled() {
@@ -14,10 +14,10 @@ function controlled() {
   return { run, settle, runs: () => runs };
 }
 
-describe("sharedInFlight", () => {
+describe("singleFlight", () => {
   it("gives calls made while a run is in flight that run's result", async () => {
     const { run, settle, runs } = controlled();
-    const shared = sharedInFlight(run);
+    const shared = singleFlight(run);
     const calls = [shared(), shared(), shared()];
     expect(runs()).toBe(1);
     settle[0]!(true);
@@ -26,7 +26,7 @@ describe("sharedInFlight", () => {
 
   it("starts a new run for a call after the last one settled, also after a failure", async () => {
     const { run, settle, runs } = controlled();
-    const shared = sharedInFlight(run);
+    const shared = singleFlight(run);
     const first = [shared(), shared()];
     settle[0]!(false);
     for (const call of first) await expect(call).rejects.toThrow("run 1 failed");

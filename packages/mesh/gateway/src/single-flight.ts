@@ -2,7 +2,7 @@
  * Wraps `run` so that calls made while one is in flight share its outcome instead of starting
  * another: a flood of callers costs one run at a time. The next call after it settles runs anew.
  */
-export function sharedInFlight<T>(run: () => Promise<T>): () => Promise<T> {
+export function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
   let current: Promise<T> | undefined;
   return () => {
     current ??= run().finally(() => {
