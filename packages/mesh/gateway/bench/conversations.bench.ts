@@ -59,7 +59,7 @@ async function registerPeers(database: string): Promise<void> {
 function seedSqlite(file: string): void {
   const db = new DatabaseSync(file);
   db.exec("BEGIN");
-  db.exec("DROP TRIGGER messages_conversations");
+  db.exec("DROP TRIGGER messages_threads");
   db.exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSAGES - 1})
     INSERT INTO messages (from_node, to_node, kind, content, thread_id, created_at)
     SELECT ${fromSql("i")}, ${toSql("i")}, 'fyi', ${contentSql("i")}, ${threadSql("i")},
@@ -69,6 +69,12 @@ function seedSqlite(file: string): void {
   db.exec("COMMIT");
   db.close();
 }
+
+/** A stand-in for the SQLite search index: its batch INSERT … SELECT runs and stores nothing. */
+const NO_SEARCH_INDEX = `
+  DROP TABLE messages_fts;
+  CREATE VIEW messages_fts (rowid, content) AS SELECT NULL, NULL WHERE 0;
+  CREATE TRIGGER messages_fts_off INSTEAD OF INSERT ON messages_fts BEGIN SELECT 1; END;`;
 
 async function execSqlite(file: string, sql: string): Promise<void> {
   const db = new DatabaseSync(file);
@@ -224,7 +230,7 @@ async function sqlite(): Promise<void> {
     await registerPeers(file);
     const db = new DatabaseSync(file);
     const trigger = (
-      db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'messages_conversations'").get() as {
+      db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'messages_threads'").get() as {
         sql: string;
       }
     ).sql;
@@ -237,11 +243,11 @@ async function sqlite(): Promise<void> {
     );
     await latencies("SQLite", file);
     const withAll = await sendRate(file);
-    // The same trigger without its search index row, then no trigger at all.
-    const threadsOnly = trigger.replace(/INSERT INTO messages_fts[^;]*;/, "");
-    await execSqlite(file, `DROP TRIGGER messages_conversations; ${threadsOnly}`);
+    // The storage writes the search index per batch: a view that takes the rows and keeps
+    // nothing stands in for it, then the thread tables' trigger goes too.
+    await execSqlite(file, NO_SEARCH_INDEX);
     const withThreads = await sendRate(file);
-    await execSqlite(file, "DROP TRIGGER messages_conversations");
+    await execSqlite(file, "DROP TRIGGER messages_threads");
     const without = await sendRate(file);
     reportSendRatio("SQLite", withAll, withThreads, without);
   } finally {

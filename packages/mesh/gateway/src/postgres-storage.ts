@@ -111,6 +111,7 @@ export const POSTGRES_MIGRATIONS = schemaMigrations({
   messageOrder: MESSAGE_ORDER,
   conversations: CONVERSATIONS,
   leanerSearch: "",
+  searchPerBatch: "",
   receipts: POSTGRES_RECEIPTS,
 });
 

@@ -40,6 +40,11 @@ export interface SchemaDialect {
    * announces state changes.
    */
   receipts: string;
+  /**
+   * Changes that take the search index out of a per-row trigger, where the storage writes it
+   * once per batch instead (in the same transaction); empty where nothing changed.
+   */
+  searchPerBatch: string;
 }
 
 /** The columns of a stored message, in wire order, as every message query selects them. */
@@ -156,5 +161,6 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
       // lower bound of their JSON as this is.
       sql: "ALTER TABLE messages ADD COLUMN text_json_bytes INTEGER;",
     },
+    { version: 7, name: "search index per batch", sql: dialect.searchPerBatch },
   ];
 }
