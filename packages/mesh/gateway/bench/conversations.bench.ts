@@ -13,8 +13,9 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { reportBench } from "@repo/bench";
 import pg from "pg";
-import { openStorage, type RunningGateway, startGateway } from "../dist/index.js";
+import { type RunningGateway, startGateway } from "../dist/index.js";
 import { httpSendRate } from "./http-send-rate.ts";
+import { registerPeers, storageSendRate } from "./storage-send-rate.ts";
 
 const MESSAGES = 1_000_000;
 const PEERS = 100;
@@ -42,21 +43,6 @@ const THREAD_TABLES = `
       SELECT from_node AS peer, thread_id, id FROM messages WHERE thread_id IS NOT NULL
       UNION ALL SELECT to_node, thread_id, id FROM messages WHERE thread_id IS NOT NULL
     ) AS sides GROUP BY peer, thread_id;`;
-
-async function registerPeers(database: string): Promise<void> {
-  const storage = await openStorage(database);
-  const at = new Date().toISOString();
-  for (let index = 0; index < PEERS; index++) {
-    await storage.registerPeer({
-      name: `peer-${index}`,
-      url: null,
-      capabilities: {},
-      extra: {},
-      at,
-    });
-  }
-  await storage.close();
-}
 
 function seedSqlite(file: string): void {
   const db = new DatabaseSync(file);
@@ -181,35 +167,19 @@ async function sendRates(database: string): Promise<Rates> {
     content: `http send message ${index} about the deploy of topic${index % 997}`,
     thread_id: `http-send-thread-${index % 1000}`,
   }));
-  return { http, storage: await storageSendRate(database) };
-}
-
-/** Sends/s of `SENDS` stored sends, `SEND_CONCURRENCY` at a time, through the storage. */
-async function storageSendRate(database: string): Promise<number> {
-  const storage = await openStorage(database);
-  try {
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: SEND_CONCURRENCY }, async () => {
-        while (next < SENDS) {
-          const index = next++;
-          const result = await storage.insertMessage({
-            fromNode: `peer-${index % PEERS}`,
-            toNode: `peer-${(index + 1) % PEERS}`,
-            kind: "fyi",
-            content: `send rate message ${index} about the deploy of topic${index % 997}`,
-            relatedTaskId: null,
-            threadId: `send-thread-${index % 1000}`,
-          });
-          if (result.refused !== undefined) throw new Error(result.refused);
-        }
-      }),
-    );
-    return SENDS / ((performance.now() - started) / 1000);
-  } finally {
-    await storage.close();
-  }
+  const storage = await storageSendRate(
+    database,
+    (index) => ({
+      fromNode: `peer-${index % PEERS}`,
+      toNode: `peer-${(index + 1) % PEERS}`,
+      kind: "fyi",
+      content: `send rate message ${index} about the deploy of topic${index % 997}`,
+      relatedTaskId: null,
+      threadId: `send-thread-${index % 1000}`,
+    }),
+    { sends: SENDS, concurrency: SEND_CONCURRENCY },
+  );
+  return { http, storage };
 }
 
 const perSecond = (rate: number) => `${Math.round(rate).toLocaleString("en-US")}/s`;
@@ -250,7 +220,7 @@ async function sqlite(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "mesh-conv-bench-"));
   try {
     const file = join(dir, "gateway.db");
-    await registerPeers(file);
+    await registerPeers(file, PEERS);
     const db = new DatabaseSync(file);
     const trigger = (
       db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'messages_threads'").get() as {
@@ -285,7 +255,7 @@ async function postgres(): Promise<void> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   try {
-    await registerPeers(url);
+    await registerPeers(url, PEERS);
     const started = performance.now();
     await seedPostgres(url);
     console.log(

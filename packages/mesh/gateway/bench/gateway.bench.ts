@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type ImportedMessage, openStorage } from "../dist/index.js";
 import { cpuMs, postgresCpuMs, rssMb, stopChild as stop, whenListening } from "./child-gateway.ts";
+import { registerPeers } from "./storage-send-rate.ts";
 
 const DURATION_S = 10;
 const WARMUP_S = 2;
@@ -148,17 +149,9 @@ async function load(
 }
 
 async function seed(database: string): Promise<void> {
+  await registerPeers(database, PEERS);
   const storage = await openStorage(database);
   const at = new Date().toISOString();
-  for (let index = 0; index < PEERS; index++) {
-    await storage.registerPeer({
-      name: `peer-${index}`,
-      url: null,
-      capabilities: {},
-      extra: {},
-      at,
-    });
-  }
   const content = "status update: build 4711 finished, 0 failures; artifacts uploaded. ".repeat(3);
   const batch: ImportedMessage[] = [];
   for (let index = 0; index < MESSAGES; index++) {

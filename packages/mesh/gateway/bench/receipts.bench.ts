@@ -13,6 +13,7 @@ import { reportBench } from "@repo/bench";
 import pg from "pg";
 import { openStorage, type RunningGateway, startGateway } from "../dist/index.js";
 import { httpSendRate } from "./http-send-rate.ts";
+import { registerPeers, storageSendRate } from "./storage-send-rate.ts";
 
 const SENDS = 20_000;
 const SEND_CONCURRENCY = 64;
@@ -53,24 +54,6 @@ function sendOf(index: number, mix: Mix) {
   return { fromNode: a, toNode: b, kind: "fyi" as const, threadId: null, content };
 }
 
-async function registerPeers(database: string): Promise<void> {
-  const storage = await openStorage(database);
-  try {
-    for (let peer = 0; peer < PEERS; peer++) {
-      const at = new Date().toISOString();
-      await storage.registerPeer({
-        name: `peer-${peer}`,
-        url: null,
-        capabilities: {},
-        extra: {},
-        at,
-      });
-    }
-  } finally {
-    await storage.close();
-  }
-}
-
 /** How a send rate is taken: over HTTP as a client sees it, or through the storage alone. */
 interface RateOf {
   name: string;
@@ -81,28 +64,16 @@ interface RateOf {
 const THROUGH_STORAGE: RateOf = {
   name: "through the storage",
   async rate(database, mix) {
-    await registerPeers(database);
-    const storage = await openStorage(database);
-    try {
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: SEND_CONCURRENCY }, async () => {
-          while (next < SENDS) {
-            const index = next++;
-            const result = await storage.insertMessage({
-              content: `receipt bench message ${index}`,
-              relatedTaskId: null,
-              ...sendOf(index, mix),
-            });
-            if (result.refused !== undefined) throw new Error(result.refused);
-          }
-        }),
-      );
-      return SENDS / ((performance.now() - started) / 1000);
-    } finally {
-      await storage.close();
-    }
+    await registerPeers(database, PEERS);
+    return storageSendRate(
+      database,
+      (index) => ({
+        content: `receipt bench message ${index}`,
+        relatedTaskId: null,
+        ...sendOf(index, mix),
+      }),
+      { sends: SENDS, concurrency: SEND_CONCURRENCY },
+    );
   },
 };
 
@@ -110,7 +81,7 @@ const THROUGH_STORAGE: RateOf = {
 const OVER_HTTP: RateOf = {
   name: "over HTTP",
   async rate(database, mix) {
-    await registerPeers(database);
+    await registerPeers(database, PEERS);
     return httpSendRate(database, (index) => {
       const send = sendOf(index, mix);
       return {
