@@ -10,7 +10,6 @@ import type { MessageFilter, MessageQuery } from "./gateway-storage.js";
 import { postgresSearchSql } from "./postgres-search-sql.js";
 import { HOLDS_WORDS_FUNCTION, tsQuery } from "./search-words.js";
 import { sqliteSearchSql } from "./sqlite-search-sql.js";
-import { MESSAGE_COLUMNS } from "./storage-schema.js";
 
 export { type MessageSqlDialect, QUALIFIED_COLUMNS, type Sql } from "./filter-conditions.js";
 
@@ -54,7 +53,7 @@ export function messageSql(
     const tail = `FROM messages m WHERE TRUE${where.map((c) => ` AND ${c}`).join("")} ORDER BY m.id DESC LIMIT ${p(query.limit)}`;
     const text =
       query.maxBytes === undefined
-        ? `SELECT ${columns} FROM (SELECT ${MESSAGE_COLUMNS} ${tail}) AS m ORDER BY m.id`
+        ? `SELECT ${columns} FROM messages m WHERE m.id IN (SELECT m.id ${tail}) ORDER BY m.id`
         : withinBytes(
             columns,
             `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes ${tail}`,

@@ -6,6 +6,7 @@ import type {
   StrictPeer as Peer,
   StrictTokenHolder,
 } from "@mesh/protocol";
+import { ROW_JSON_BYTES } from "./filter-conditions.js";
 import type {
   GatewayStorage,
   IdempotencyOptions,
@@ -469,14 +470,34 @@ export class SqliteStorage implements GatewayStorage {
   }
 
   async listMessagesJson(query: MessageQuery): Promise<MessagesJson> {
-    // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns
-    // it with its id in a two-element array: no row object, no serialization.
-    const { text, values } = messageSql(query, SQLITE, `m.id, json_object(${JSON_FIELDS}) AS j`);
-    const found = this.#sql(text, true).all(...(values as SQLInputValue[]));
+    // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns it
+    // with its id and stored JSON size in an array: no row object, no serialization. The byte
+    // bound is kept while stepping, in id order: once the rows kept reach `maxBytes`, the next
+    // row is never stepped, so nothing past the cut is read or built.
+    const { text, values } = messageSql(
+      { ...query, maxBytes: undefined },
+      SQLITE,
+      `m.id, ${ROW_JSON_BYTES} AS b, json_object(${JSON_FIELDS}) AS j`,
+    );
+    const rows = this.#sql(text, true).iterate(...(values as SQLInputValue[])) as Iterator<
+      [number, number, string] | { id: number; b: number; j: string }
+    >;
     const result: MessagesJson = { ids: [], rows: [] };
-    for (const row of found as unknown as ([number, string] | { id: number; j: string })[]) {
-      result.ids.push(Array.isArray(row) ? row[0] : row.id);
-      result.rows.push(Array.isArray(row) ? row[1] : row.j);
+    let bytes = 0;
+    try {
+      while (query.maxBytes === undefined || bytes < query.maxBytes) {
+        const next = rows.next();
+        if (next.done === true) break;
+        const [id, size, json] = Array.isArray(next.value)
+          ? next.value
+          : [next.value.id, next.value.b, next.value.j];
+        result.ids.push(id);
+        result.rows.push(json);
+        bytes += Number(size);
+      }
+    } finally {
+      // Resets the statement: a statement left mid-way holds its read snapshot open.
+      rows.return?.();
     }
     return result;
   }
