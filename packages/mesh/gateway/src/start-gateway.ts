@@ -10,10 +10,12 @@ import {
   PEER_NAME_PATTERN,
   STREAM_PING_MS,
 } from "@mesh/protocol";
+import type { FastifyInstance } from "fastify";
 import { buildGatewayApp, type GatewayAppOptions, type GatewayLimits } from "./build-app.js";
 import type { ContentGuardMode } from "./content-guard.js";
 import type { GatewayStorage, WakeupSource } from "./gateway-storage.js";
 import { CONTENT_GUARD_MODES, LIMIT_DEFAULTS } from "./limit-defaults.js";
+import { listenOnOtherAddresses } from "./listen-on-other-addresses.js";
 import { MessageWaiters } from "./message-waiters.js";
 import {
   checkDatabase,
@@ -160,6 +162,30 @@ export async function issuePeerToken(storage: GatewayStorage, peer: string): Pro
   return token;
 }
 
+/** What an operator should know once the gateway listens: a lock taken over, open mode. */
+function warnAtStart(
+  app: FastifyInstance,
+  at: {
+    lock: SqliteWriterLock | undefined;
+    database: string;
+    adminToken: string | undefined;
+    host: string;
+  },
+): void {
+  if (at.lock?.tookOverFrom !== undefined) {
+    app.log.warn(
+      `took over the lock of ${describeDatabase(at.database)} from process ${at.lock.tookOverFrom}, which is gone`,
+    );
+  }
+  if (at.adminToken === undefined) {
+    app.log.warn(
+      `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
+        isLoopback(at.host) ? "" : `, and the gateway listens on ${at.host}, beyond this machine`
+      }`,
+    );
+  }
+}
+
 /** Starts the gateway HTTP server on SQLite or PostgreSQL. */
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
   const host = options.host ?? DEFAULT_GATEWAY_HOST;
@@ -180,6 +206,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const ui = options.ui ?? true;
   const stopNotifications = storage.onMessage((toNode, message) => waiters.notify(toNode, message));
   let app: Awaited<ReturnType<typeof buildGatewayApp>> | undefined;
+  let stopOtherAddresses = async () => {};
   try {
     app = await buildGatewayApp({
       storage,
@@ -195,6 +222,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       receiptSweepMs: options.receiptSweepMs,
     });
     await app.listen({ host, port });
+    stopOtherAddresses = await listenOnOtherAddresses(app.server, host);
   } catch (error) {
     await app?.close().catch(() => {});
     stopNotifications();
@@ -202,21 +230,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     lock?.release();
     throw error;
   }
-  if (lock?.tookOverFrom !== undefined) {
-    app.log.warn(
-      `took over the lock of ${describeDatabase(database)} from process ${lock.tookOverFrom}, which is gone`,
-    );
-  }
+  warnAtStart(app, { lock, database, adminToken, host });
   const { boundPort, url, listenUrl } = boundAddresses(app.server.address(), host, port);
-
-  if (adminToken === undefined) {
-    app.log.warn(
-      `open mode: no admin token (MESH_GATEWAY_TOKEN) is set, every request is allowed${
-        isLoopback(host) ? "" : `, and the gateway listens on ${host}, beyond this machine`
-      }`,
-    );
-  }
-
   const purge = purgeIdempotencyKeys(storage);
 
   let closing: Promise<void> | undefined;
@@ -239,6 +254,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
           () => app.server.closeAllConnections(),
           limits.requestBodyTimeoutMs,
         );
+        await stopOtherAddresses();
         await app.close();
         clearTimeout(force);
         logger.flush();
