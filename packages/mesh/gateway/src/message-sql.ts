@@ -26,6 +26,21 @@ export function isFiltered(filter: Omit<MessageFilter, "unreadOnly">): boolean {
 }
 
 /**
+ * The messages table as alias `m` for `query`. On SQLite, undelivered messages (`state=sent`)
+ * of one recipient are read through the index of their unread messages, and one sender's
+ * through the index of undelivered messages (in id order, the sender in each entry): the
+ * planner would otherwise walk the sender's whole history.
+ */
+function messagesOf(query: MessageQuery, dialect: MessageSqlDialect): string {
+  const narrower =
+    query.threadId !== undefined || query.between !== undefined || query.involving !== undefined;
+  if (dialect.backend !== "sqlite" || query.state !== "sent" || narrower) return "messages m";
+  if (query.to !== undefined) return "messages m INDEXED BY messages_unread_to_node_id";
+  if (query.from !== undefined) return "messages m INDEXED BY messages_undelivered";
+  return "messages m";
+}
+
+/**
  * The query of `listMessages` (`columns` over alias `m`): one SQL text per shape of filter, so
  * statement caches stay small. A word search never scans the table: outside a thread it
  * measures how common its words are before it uses the back end's text index
@@ -74,9 +89,9 @@ export function messageSql(
   where.push(...filterConditions(query, values, dialect));
   const limit = p(query.limit);
   if (query.maxBytes === undefined) {
-    const text = `SELECT ${columns} FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
+    const text = `SELECT ${columns} FROM ${messagesOf(query, dialect)} WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
     return { text, values };
   }
-  const sized = `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes FROM messages m WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
+  const sized = `SELECT m.id, ${ROW_JSON_BYTES} AS row_bytes FROM ${messagesOf(query, dialect)} WHERE ${where.join(" AND ")} ORDER BY m.id LIMIT ${limit}`;
   return { text: withinBytes(columns, sized, query.maxBytes, p), values };
 }

@@ -112,6 +112,7 @@ export const POSTGRES_MIGRATIONS = schemaMigrations({
   conversations: CONVERSATIONS,
   leanerSearch: "",
   searchPerBatch: "",
+  undeliveredInIdOrder: "",
   receipts: POSTGRES_RECEIPTS,
 });
 

@@ -45,6 +45,11 @@ export interface SchemaDialect {
    * once per batch instead (in the same transaction); empty where nothing changed.
    */
   searchPerBatch: string;
+  /**
+   * Changes to the index of undelivered messages that keep each send's share of it small;
+   * empty where nothing changed.
+   */
+  undeliveredInIdOrder: string;
 }
 
 /** The columns of a stored message, in wire order, as every message query selects them. */
@@ -162,5 +167,6 @@ export function schemaMigrations(dialect: SchemaDialect): readonly Migration[] {
       sql: "ALTER TABLE messages ADD COLUMN text_json_bytes INTEGER;",
     },
     { version: 7, name: "search index per batch", sql: dialect.searchPerBatch },
+    { version: 8, name: "undelivered index in id order", sql: dialect.undeliveredInIdOrder },
   ];
 }
