@@ -1,27 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type GatewayLogEntry,
-  type GatewayOptions,
-  type RunningGateway,
-  startGateway,
-} from "../src/index.js";
-import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import type { GatewayLogEntry, GatewayOptions, RunningGateway } from "../src/index.js";
+import { ADMIN_TOKEN, call, gatewaysClosedAfterEach, register, send } from "./helpers.js";
 
 const AWS_KEY = "AKIAIOSFODNN7EXAMPLE";
-const running: RunningGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
-});
+const startGateway = gatewaysClosedAfterEach();
 
 async function start(options: GatewayOptions): Promise<RunningGateway> {
-  const gateway = await startGateway({
-    port: 0,
-    database: ":memory:",
-    adminToken: ADMIN_TOKEN,
-    logger: false,
-    ...options,
-  });
-  running.push(gateway);
+  const gateway = await startGateway(options);
   for (const name of ["alice", "bob"]) await register(gateway, name);
   return gateway;
 }

@@ -4,7 +4,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import type { RunningGateway } from "../src/index.js";
+import { afterEach } from "vitest";
+import { type GatewayOptions, type RunningGateway, startGateway } from "../src/index.js";
 
 export const PG_BASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
@@ -164,4 +165,27 @@ export function send(
     ...options,
     body: { kind: "fyi", content: "hello", ...message },
   });
+}
+
+/**
+ * A starter of gateways on `:memory:` with the admin token and no log (`options` over those),
+ * each closed after the test that started it. Call once per file, at its top: it registers the
+ * `afterEach`.
+ */
+export function gatewaysClosedAfterEach(): (options?: GatewayOptions) => Promise<RunningGateway> {
+  const running: RunningGateway[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((gateway) => gateway.close()));
+  });
+  return async (options = {}) => {
+    const gateway = await startGateway({
+      port: 0,
+      database: ":memory:",
+      adminToken: ADMIN_TOKEN,
+      logger: false,
+      ...options,
+    });
+    running.push(gateway);
+    return gateway;
+  };
 }

@@ -1,25 +1,10 @@
 import { Buffer } from "node:buffer";
-import { afterEach, describe, expect, it } from "vitest";
-import { type GatewayOptions, type RunningGateway, startGateway } from "../src/index.js";
-import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import type { RunningGateway } from "../src/index.js";
+import { ADMIN_TOKEN, call, gatewaysClosedAfterEach, register, send } from "./helpers.js";
 import { rawRequest, stalledConnection } from "./raw-http.js";
 
-const running: RunningGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
-});
-
-async function start(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = await startGateway({
-    port: 0,
-    database: ":memory:",
-    adminToken: ADMIN_TOKEN,
-    logger: false,
-    ...options,
-  });
-  running.push(gateway);
-  return gateway;
-}
+const start = gatewaysClosedAfterEach();
 
 async function peerWithToken(gateway: RunningGateway, name: string): Promise<string> {
   expect((await register(gateway, name)).status).toBe(201);

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type RunningGateway, startGateway } from "../src/index.js";
-import { ADMIN_TOKEN, call, register, send } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import type { RunningGateway } from "../src/index.js";
+import { ADMIN_TOKEN, call, gatewaysClosedAfterEach, register, send } from "./helpers.js";
 
-const running: RunningGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
-});
+const startGateway = gatewaysClosedAfterEach();
 
 async function start(): Promise<{ gateway: RunningGateway; token: string }> {
-  const gateway = await startGateway({
-    port: 0,
-    database: ":memory:",
-    adminToken: ADMIN_TOKEN,
-    logger: false,
-  });
-  running.push(gateway);
+  const gateway = await startGateway();
   await register(gateway, "alice");
   await register(gateway, "bob");
   return { gateway, token: await gateway.issueToken("bob") };

@@ -1,24 +1,9 @@
 import net from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { type GatewayOptions, type RunningGateway, startGateway } from "../src/index.js";
-import { ADMIN_TOKEN, call } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import type { RunningGateway } from "../src/index.js";
+import { call, gatewaysClosedAfterEach } from "./helpers.js";
 
-const running: RunningGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
-});
-
-async function start(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = await startGateway({
-    port: 0,
-    database: ":memory:",
-    adminToken: ADMIN_TOKEN,
-    logger: false,
-    ...options,
-  });
-  running.push(gateway);
-  return gateway;
-}
+const start = gatewaysClosedAfterEach();
 
 /**
  * Opens a connection that writes `count` pipelined `GET /openapi.json` and never reads; the

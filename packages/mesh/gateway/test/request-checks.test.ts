@@ -1,29 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type GatewayLogEntry,
-  type GatewayOptions,
-  type RunningGateway,
-  startGateway,
-} from "../src/index.js";
-import { ADMIN_TOKEN, call, register } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import type { GatewayLogEntry } from "../src/index.js";
+import { ADMIN_TOKEN, call, gatewaysClosedAfterEach, register } from "./helpers.js";
 import { rawRequest } from "./raw-http.js";
 
-const running: RunningGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((gateway) => gateway.close()));
-});
-
-async function start(options: GatewayOptions = {}): Promise<RunningGateway> {
-  const gateway = await startGateway({
-    port: 0,
-    database: ":memory:",
-    adminToken: ADMIN_TOKEN,
-    logger: false,
-    ...options,
-  });
-  running.push(gateway);
-  return gateway;
-}
+const start = gatewaysClosedAfterEach();
 
 const errorBody = (code: string) => ({ error: code, message: expect.any(String) });
 
