@@ -478,36 +478,32 @@ export class SqliteStorage implements GatewayStorage {
   }
 
   async listMessagesJson(query: MessageQuery): Promise<MessagesJson> {
-    // SQLite writes each message's JSON in C (escaping as JSON.stringify does) and returns it
-    // with its id and stored JSON size in an array: no row object, no serialization. The byte
-    // bound is kept while stepping, in id order: once the rows kept reach `maxBytes`, the next
-    // row is never stepped, so nothing past the cut is read or built.
+    // Two reads: the ids and stored JSON sizes of the rows in scope, cut at `maxBytes` in id
+    // order; then the kept rows' JSON, which SQLite writes in C (escaping as JSON.stringify
+    // does): no row object, no serialization, nothing past the cut built. An empty poll, the
+    // most common read, never runs the JSON statement, whose every run costs about 10 µs.
     const { text, values } = messageSql(
       { ...query, maxBytes: undefined },
       SQLITE,
-      `m.id, ${ROW_JSON_BYTES} AS b, json_object(${JSON_FIELDS}) AS j`,
+      `m.id, ${ROW_JSON_BYTES} AS b`,
     );
-    const rows = this.#sql(text, true).iterate(...(values as SQLInputValue[])) as Iterator<
-      [number, number, string] | { id: number; b: number; j: string }
+    const sized = this.#sql(text, true).all(...(values as SQLInputValue[])) as unknown as Array<
+      [number, number] | { id: number; b: number }
     >;
-    const result: MessagesJson = { ids: [], rows: [] };
+    const ids: number[] = [];
     let bytes = 0;
-    try {
-      while (query.maxBytes === undefined || bytes < query.maxBytes) {
-        const next = rows.next();
-        if (next.done === true) break;
-        const [id, size, json] = Array.isArray(next.value)
-          ? next.value
-          : [next.value.id, next.value.b, next.value.j];
-        result.ids.push(id);
-        result.rows.push(json);
-        bytes += Number(size);
-      }
-    } finally {
-      // Resets the statement: a statement left mid-way holds its read snapshot open.
-      rows.return?.();
+    for (const row of sized) {
+      if (query.maxBytes !== undefined && bytes >= query.maxBytes) break;
+      const [id, size] = Array.isArray(row) ? row : [row.id, row.b];
+      ids.push(id);
+      bytes += Number(size);
     }
-    return result;
+    if (ids.length === 0) return { ids, rows: [] };
+    const found = this.#sql(
+      `SELECT json_object(${JSON_FIELDS}) AS j FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
+      true,
+    ).all(JSON.stringify(ids)) as unknown as Array<[string] | { j: string }>;
+    return { ids, rows: found.map((row) => (Array.isArray(row) ? row[0] : row.j)) };
   }
 
   async listThreads(query: ThreadQuery): ReturnType<GatewayStorage["listThreads"]> {
