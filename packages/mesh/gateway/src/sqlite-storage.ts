@@ -24,6 +24,7 @@ import { type MessageSqlDialect, messageSql } from "./message-sql.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
+import { SqliteCheckpointer, WAL_SAFETY_NET_PAGES } from "./sqlite-checkpointer.js";
 import { SQLITE_RECEIPTS, sqliteReceipts } from "./sqlite-receipts.js";
 import { registerHoldsWords } from "./sqlite-search-sql.js";
 import { StorageError, withStorageErrors } from "./storage-error.js";
@@ -173,7 +174,8 @@ export function sqliteMigrations(db: DatabaseSync): MigrationConnection {
  * WAL mode with `synchronous=NORMAL`: a committed transaction is in the WAL file (in the OS
  * page cache at least) before the 2xx goes out, so it survives a killed gateway process;
  * only an OS crash or power loss can drop the last few commits. `FULL` would add an fsync per
- * message for that case, which the embedded default does not pay.
+ * message for that case, which the embedded default does not pay. A file database is
+ * checkpointed by a worker thread (`SqliteCheckpointer`), off the event loop.
  */
 export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -183,9 +185,14 @@ export async function openSqliteStorage(path: string): Promise<GatewayStorage> {
   db.exec("PRAGMA busy_timeout = 5000");
   registerHoldsWords(db);
   await runMigrations(sqliteMigrations(db), SQLITE_MIGRATIONS);
+  let checkpointer: SqliteCheckpointer | undefined;
+  if (path !== ":memory:") {
+    checkpointer = new SqliteCheckpointer(path);
+    db.exec(`PRAGMA wal_autocheckpoint = ${WAL_SAFETY_NET_PAGES}`);
+  }
   // node:sqlite answers every call on a closed database with ERR_INVALID_STATE.
   return withStorageErrors<GatewayStorage>(
-    new SqliteStorage(db),
+    new SqliteStorage(db, checkpointer),
     (error) => (error as { code?: unknown })?.code === "ERR_INVALID_STATE",
   );
 }
@@ -204,6 +211,7 @@ export class SqliteStorage implements GatewayStorage {
   readonly backend = "sqlite";
   readonly wakeups = "process";
   readonly #db: DatabaseSync;
+  readonly #checkpointer: SqliteCheckpointer | undefined;
   readonly #statements = new Map<string, StatementSync>();
   // Writes take the lock up front so a second process on the same file waits instead of failing.
   // BEGIN and COMMIT are prepared once: a group commit runs them on every event-loop turn.
@@ -221,9 +229,13 @@ export class SqliteStorage implements GatewayStorage {
   #pending: PendingInsert[] = [];
   #closed = false;
 
-  /** Takes a database `openSqliteStorage` has migrated. */
-  constructor(db: DatabaseSync) {
+  /**
+   * Takes a database `openSqliteStorage` has migrated, and the checkpointer of its file (stopped
+   * at `close`), if any.
+   */
+  constructor(db: DatabaseSync, checkpointer?: SqliteCheckpointer) {
     this.#db = db;
+    this.#checkpointer = checkpointer;
     this.#begin = db.prepare("BEGIN IMMEDIATE");
     this.#commit = db.prepare("COMMIT");
     this.#receipts = sqliteReceipts(
@@ -646,6 +658,8 @@ export class SqliteStorage implements GatewayStorage {
     if (this.#closed) return;
     this.#flushPending();
     this.#closed = true;
+    // The last connection to close checkpoints the WAL and removes it.
+    await this.#checkpointer?.stop();
     this.#db.close();
   }
 }
