@@ -44,6 +44,23 @@ process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
 /**
+ * Fastify itself, the gateway's framework, answering POST /messages with the bare server's
+ * fixed JSON after parsing the body: with no log (argument `quiet`), or with one JSON log line
+ * per request as the gateway writes (`log`). What the framework and a request log cost before
+ * any work of the gateway's own: the ceiling of a Fastify gateway next to the bare server.
+ */
+const FASTIFY_SERVER = `
+const { default: Fastify, LogController } = require("fastify");
+const log = process.argv[1] === "log";
+const body = JSON.stringify({ id: 1, from_node: "peer-1", to_node: "peer-2", kind: "fyi", thread_id: null, created_at: new Date().toISOString() });
+const app = Fastify({ logger: log, logController: new LogController({ disableRequestLogging: true }) });
+if (log) app.addHook("onResponse", (request, reply, done) => { request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, "request completed"); done(); });
+app.post("/messages", (request, reply) => { reply.code(201).type("application/json").send(body); });
+app.listen({ port: 0, host: "127.0.0.1" }).then((address) => process.stderr.write("listening on " + address + "\\n"));
+process.on("SIGTERM", () => app.close().then(() => process.exit(0)));
+`;
+
+/**
  * The same send done naively: per POST /messages, read the body, JSON.parse, check the bearer and
  * the required fields, one INSERT into a node:sqlite file database (a fresh table, default
  * pragmas: rollback journal, synchronous FULL, no WAL, no batching), answer the row id as JSON.
@@ -231,6 +248,13 @@ try {
   const baseline = await load([bare], "/messages", sendRequest);
   await stop(bare.child);
 
+  const fastifyFigures = async (mode: "quiet" | "log") => {
+    const server = await spawnServer(["-e", FASTIFY_SERVER, mode]);
+    return load([server], "/messages", sendRequest).finally(() => stop(server.child));
+  };
+  const fastifyQuiet = await fastifyFigures("quiet");
+  const fastifyLog = await fastifyFigures("log");
+
   const naiveServer = await spawnServer(["-e", NAIVE_SERVER, join(dir, "naive.db")]);
   const naive = await load([naiveServer], "/messages", sendRequest);
   await stop(naiveServer.child);
@@ -249,6 +273,8 @@ try {
   );
   const rows: Array<[string, Figures]> = [
     ["bare node:http (fixed JSON)", baseline],
+    ["Fastify alone, fixed JSON, no log", fastifyQuiet],
+    ["Fastify alone, fixed JSON, a log line per request", fastifyLog],
     ["naive node:http + node:sqlite POST /messages", naive],
     ["SQLite POST /messages", sqlite.sends],
     ["SQLite inbox page (100 unread of 1M)", sqlite.inbox],
@@ -278,6 +304,17 @@ try {
     target: ">= 0.50x",
     met: sqlite.sends.rps / baseline.rps >= 0.5,
   });
+  for (const [name, figures] of [
+    ["Fastify alone, no log", fastifyQuiet],
+    ["Fastify alone, a log line per request", fastifyLog],
+  ] as const) {
+    reportBench({
+      figure: `${name}, POST fixed JSON/s`,
+      value: rate(figures),
+      baseline: versus("bare node:http", baseline),
+      ratio: figures.rps / baseline.rps,
+    });
+  }
   reportBench({
     figure: "SQLite sends/s vs naive node:http + node:sqlite",
     value: rate(sqlite.sends),
