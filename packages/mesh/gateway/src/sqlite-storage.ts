@@ -20,7 +20,7 @@ import type {
   ThreadQuery,
 } from "./gateway-storage.js";
 import { isoTime } from "./iso-time.js";
-import { type MessageSqlDialect, messageSql } from "./message-sql.js";
+import { type MessageSqlDialect, messageSql, QUALIFIED_COLUMNS } from "./message-sql.js";
 import { checkRegistrationSize } from "./registration-limits.js";
 import { repeatOf } from "./repeat-of.js";
 import { type MigrationConnection, runMigrations } from "./run-migrations.js";
@@ -108,6 +108,12 @@ const JSON_FIELDS = `${MESSAGE_COLUMNS.split(", ")
   .join(", ")}, 'state', ${MESSAGE_STATE_SQL}`;
 
 const SQLITE: MessageSqlDialect = { backend: "sqlite", param: () => "?" };
+
+/** The messages whose ids a JSON array (parameter 1) lists, in id order, as wire rows. */
+const ROWS_OF_IDS = `SELECT ${QUALIFIED_COLUMNS} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`;
+
+/** The same as JSON text, one column per row. */
+const JSON_OF_IDS = `SELECT json_object(${JSON_FIELDS}) AS j FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`;
 
 interface PendingInsert {
   message: NewMessage;
@@ -483,17 +489,12 @@ export class SqliteStorage implements GatewayStorage {
     });
   }
 
-  async listMessages(query: MessageQuery): Promise<Message[]> {
-    // The selected columns already have the wire names and ISO text: no per-row copy.
-    const { text, values } = messageSql(query, SQLITE);
-    return this.#sql(text).all(...(values as SQLInputValue[])) as unknown as Message[];
-  }
-
-  async listMessagesJson(query: MessageQuery): Promise<MessagesJson> {
-    // Two reads: the ids and stored JSON sizes of the rows in scope, cut at `maxBytes` in id
-    // order; then the kept rows' JSON, which SQLite writes in C (escaping as JSON.stringify
-    // does): no row object, no serialization, nothing past the cut built. An empty poll, the
-    // most common read, never runs the JSON statement, whose every run costs about 10 µs.
+  /**
+   * The ids of the messages `query` selects, in id order, up to and including the one whose
+   * stored JSON size brings the running sum to `maxBytes`: one read of ids and sizes, so the rows
+   * past the cut are never read and an empty read (the common poll) reads nothing more.
+   */
+  #idsWithin(query: MessageQuery): number[] {
     const { text, values } = messageSql(
       { ...query, maxBytes: undefined },
       SQLITE,
@@ -510,11 +511,24 @@ export class SqliteStorage implements GatewayStorage {
       ids.push(id);
       bytes += Number(size);
     }
+    return ids;
+  }
+
+  async listMessages(query: MessageQuery): Promise<Message[]> {
+    const ids = this.#idsWithin(query);
+    if (ids.length === 0) return [];
+    // The selected columns already have the wire names and ISO text: no per-row copy.
+    return this.#sql(ROWS_OF_IDS).all(JSON.stringify(ids)) as unknown as Message[];
+  }
+
+  async listMessagesJson(query: MessageQuery): Promise<MessagesJson> {
+    // SQLite writes each kept row's JSON in C (escaping as JSON.stringify does): no row object,
+    // no serialization. An empty poll never runs this statement, whose every run costs ~10 µs.
+    const ids = this.#idsWithin(query);
     if (ids.length === 0) return { ids, rows: [] };
-    const found = this.#sql(
-      `SELECT json_object(${JSON_FIELDS}) AS j FROM messages m WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
-      true,
-    ).all(JSON.stringify(ids)) as unknown as Array<[string] | { j: string }>;
+    const found = this.#sql(JSON_OF_IDS, true).all(JSON.stringify(ids)) as unknown as Array<
+      [string] | { j: string }
+    >;
     return { ids, rows: found.map((row) => (Array.isArray(row) ? row[0] : row.j)) };
   }
 
